@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Install the Debian packages Tool Sandbox needs to build, run and test.
+# Idempotent: packages already present are not reinstalled and apt is not
+# touched at all when everything is there.
+set -euo pipefail
+
+pkgs=(
+  build-essential cmake pkg-config
+  libmicrohttpd-dev libcjson-dev libseccomp-dev libpython3-dev python3
+  libcriterion-dev
+  curl ca-certificates
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The whole test suite: unit and API tests on the strict release build, then
+# the same tests on an AddressSanitizer + UndefinedBehaviorSanitizer build.
+# Any failure stops the run with a non-zero status.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+jobs=$(nproc)
+./scripts/install-deps.sh
+
+echo "== build (strict, RelWithDebInfo)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j "$jobs"
+
+echo "== build (ASan + UBSan)"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTS_SANITIZE=ON >/dev/null
+cmake --build build-asan -j "$jobs"
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
+
+failed=0
+run() {
+  echo "== $*"
+  if ! "$@"; then
+    echo "FAILED: $*"
+    failed=1
+  fi
+}
+
+run ./build/unit-tests --jobs "$jobs"
+run ./build/api-tests --jobs "$jobs"
+run ./build-asan/unit-tests --jobs "$jobs"
+run ./build-asan/api-tests --jobs "$jobs"
+
+if [ "$failed" -ne 0 ]; then
+  echo "test suite FAILED"
+  exit 1
+fi
+echo "test suite passed"

@@ -1,0 +1,15 @@
+#include <stdio.h>
+
+#include "common.h"
+
+int ts_err_set(ts_err *err, int errnum, const char *fmt, ...) {
+  va_list ap;
+
+  if (!err)
+    return -1;
+  err->errnum = errnum;
+  va_start(ap, fmt);
+  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  va_end(ap);
+  return -1;
+}

@@ -1,0 +1,874 @@
+/* The executor thread.  See executor.h.
+ *
+ * Everything about a running job lives on this one thread: an epoll set
+ * holds the zygote's control socket, an eventfd for new submissions, and
+ * each job's three pipes and pidfd.  Deadlines are the epoll timeout.
+ * Status comes from the wait status, our own kill decisions and our own
+ * byte counts; the child's report only adds the exception details. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "executor.h"
+#include "log.h"
+#include "request.h"
+#include "zygote.h"
+
+#define RESULT_MAX (256 * 1024) /* bytes of child report kept */
+
+enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD };
+enum job_state { JOB_QUEUED, JOB_SPAWNING, JOB_RUNNING };
+
+struct buf {
+  char *data;
+  size_t len, cap; /* cap: bytes kept at most */
+  bool truncated, eof;
+  int fd;
+};
+
+struct job {
+  struct job *next; /* queue link */
+  uint64_t id;
+  int slot;
+  enum job_state state;
+  int memfd;
+  unsigned flags;
+  double timeout;
+  long memory_mb;
+  struct buf out, err, res;
+  int pidfd;
+  pid_t pid;
+  bool reaped, timed_out, output_over, killed;
+  siginfo_t info;
+  struct rusage ru;
+  struct timespec start;
+  double deadline; /* monotonic seconds */
+  ts_exec_done_fn done;
+  void *ctx;
+};
+
+struct ts_executor {
+  struct ts_executor_config cfg;
+  char *allowed_modules;
+  pthread_t thread;
+  int epfd, wakefd;
+  int zfd; /* control socket to the zygote, -1 while it is down */
+  pid_t zpid;
+  unsigned zrestarts;
+  double zretry_at;
+
+  pthread_mutex_t lock; /* guards incoming, inflight, stopping */
+  struct job *incoming, **incoming_tail;
+  unsigned inflight;
+  bool stopping;
+
+  /* executor thread only */
+  struct job *queue, **queue_tail;
+  struct job **slots; /* max_concurrency entries */
+  unsigned running;
+  struct job *spawning, **spawning_tail; /* waiting for the zygote's reply, in order */
+  uint64_t next_id;
+};
+
+const char *ts_exec_status_name(enum ts_exec_status s) {
+  static const char *const names[] = {"ok", "error", "rejected", "timeout", "memory_limit",
+                                      "output_limit", "killed", "internal_error"};
+  return (unsigned)s < TS_ARRAY_LEN(names) ? names[s] : "internal_error";
+}
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* ---- the zygote ---- */
+
+static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
+  char tmp[32], uidbuf[16];
+  const char *argv[16];
+  int argc = 0, sv[2], child_fd, rc;
+  posix_spawn_file_actions_t fa;
+  struct ts_zygote_ready ready;
+  struct pollfd pfd;
+  ssize_t n;
+  /* The zygote gets no environment at all: no token or secret that the
+   * server may hold can reach it.  Sanitizer options are the exception. */
+  char *envp[4] = {NULL};
+  int envc = 0;
+  const char *keep[] = {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"};
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(keep); i++) {
+    char *v = getenv(keep[i]);
+    static char store[3][512];
+    if (v) {
+      snprintf(store[i], sizeof store[i], "%s=%s", keep[i], v);
+      envp[envc++] = store[i];
+    }
+  }
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+    return ts_err_set(err, errno, "socketpair: %s", strerror(errno));
+  /* Keep the child's end away from fd 3 so that dup2 always clears CLOEXEC. */
+  child_fd = fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
+  close(sv[1]);
+  if (child_fd < 0) {
+    close(sv[0]);
+    return ts_err_set(err, errno, "fcntl: %s", strerror(errno));
+  }
+  argv[argc++] = ex->cfg.zygote_exe;
+  argv[argc++] = TS_ZYGOTE_FLAG;
+  argv[argc++] = "--allowed-modules";
+  argv[argc++] = ex->allowed_modules;
+  argv[argc++] = "--allow-input";
+  argv[argc++] = ex->cfg.allow_input ? "1" : "0";
+  snprintf(tmp, sizeof tmp, "%lu", ex->cfg.tmp_bytes);
+  argv[argc++] = "--tmp-bytes";
+  argv[argc++] = tmp;
+  if (ex->cfg.python_home) {
+    argv[argc++] = "--python-home";
+    argv[argc++] = ex->cfg.python_home;
+  }
+  (void)uidbuf;
+  argv[argc] = NULL;
+
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, child_fd, TS_ZYGOTE_CTL_FD);
+  rc = posix_spawn(&ex->zpid, ex->cfg.zygote_exe, &fa, NULL, (char *const *)argv, envp);
+  posix_spawn_file_actions_destroy(&fa);
+  close(child_fd);
+  if (rc != 0) {
+    close(sv[0]);
+    return ts_err_set(err, rc, "starting the zygote (%s): %s", ex->cfg.zygote_exe, strerror(rc));
+  }
+  pfd = (struct pollfd){sv[0], POLLIN, 0};
+  n = poll(&pfd, 1, 60000) == 1 ? recv(sv[0], &ready, sizeof ready, 0) : -1;
+  if (n != (ssize_t)sizeof ready || ready.magic != TS_SPAWN_MAGIC || ready.err != 0) {
+    close(sv[0]);
+    kill(ex->zpid, SIGKILL);
+    waitpid(ex->zpid, NULL, 0);
+    ex->zpid = 0;
+    if (n == (ssize_t)sizeof ready) {
+      ready.msg[sizeof ready.msg - 1] = '\0';
+      return ts_err_set(err, 0, "zygote failed: %s", ready.msg);
+    }
+    return ts_err_set(err, 0, "zygote failed to start (see its messages above)");
+  }
+  ex->zfd = sv[0];
+  return 0;
+}
+
+/* ---- jobs ---- */
+
+static void buf_init(struct buf *b, int fd, size_t cap) {
+  *b = (struct buf){NULL, 0, cap, false, false, fd};
+}
+
+static void close_fd(struct ts_executor *ex, int *fd) {
+  if (*fd >= 0) {
+    epoll_ctl(ex->epfd, EPOLL_CTL_DEL, *fd, NULL);
+    close(*fd);
+    *fd = -1;
+  }
+}
+
+static void job_free(struct ts_executor *ex, struct job *j) {
+  close_fd(ex, &j->out.fd);
+  close_fd(ex, &j->err.fd);
+  close_fd(ex, &j->res.fd);
+  close_fd(ex, &j->pidfd);
+  if (j->memfd >= 0)
+    close(j->memfd);
+  free(j->out.data);
+  free(j->err.data);
+  free(j->res.data);
+  free(j);
+}
+
+static void kill_job(struct job *j) {
+  if (j->pidfd >= 0 && !j->reaped && !j->killed) {
+    /* The child is pid 1 of its namespace: killing it kills all in it. */
+    syscall(SYS_pidfd_send_signal, j->pidfd, SIGKILL, NULL, 0);
+    j->killed = true;
+  }
+}
+
+/* Reads what a pipe has.  Past the cap, bytes are drained and dropped; for
+ * stdout/stderr that ends the job as output_limit. */
+static void pump(struct ts_executor *ex, struct job *j, struct buf *b, bool is_output) {
+  char tmp[65536];
+
+  for (;;) {
+    ssize_t n = read(b->fd, tmp, sizeof tmp);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && errno == EAGAIN)
+      return;
+    if (n <= 0) {
+      b->eof = true;
+      close_fd(ex, &b->fd);
+      return;
+    }
+    size_t keep = b->cap - b->len < (size_t)n ? b->cap - b->len : (size_t)n;
+    if (keep) {
+      if (b->len + keep > 0 && !b->data) {
+        b->data = malloc(b->cap ? b->cap : 1);
+        if (!b->data) {
+          keep = 0;
+          b->truncated = true;
+        }
+      }
+      if (keep) {
+        memcpy(b->data + b->len, tmp, keep);
+        b->len += keep;
+      }
+    }
+    if (keep < (size_t)n) {
+      b->truncated = true;
+      if (is_output && !j->output_over) {
+        j->output_over = true;
+        kill_job(j);
+      }
+    }
+  }
+}
+
+static int watch(struct ts_executor *ex, int fd, enum ev_kind kind, int slot) {
+  struct epoll_event ev = {.events = EPOLLIN, .data.u64 = (uint64_t)kind | ((uint64_t)slot << 8)};
+  return epoll_ctl(ex->epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+static void finish(struct ts_executor *ex, struct job *j, enum ts_exec_status forced,
+                   const char *detail) {
+  struct ts_exec_result *r = calloc(1, sizeof *r);
+  struct timespec end;
+
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  if (r) {
+    r->duration_ms = (double)(end.tv_sec - j->start.tv_sec) * 1e3 +
+                     (double)(end.tv_nsec - j->start.tv_nsec) / 1e6;
+    r->cpu_ms = (double)(j->ru.ru_utime.tv_sec + j->ru.ru_stime.tv_sec) * 1e3 +
+                (double)(j->ru.ru_utime.tv_usec + j->ru.ru_stime.tv_usec) / 1e3;
+    r->out = steal_pointer(&j->out.data);
+    r->out_len = j->out.len;
+    r->out_truncated = j->out.truncated;
+    r->err = steal_pointer(&j->err.data);
+    r->err_len = j->err.len;
+    r->err_truncated = j->err.truncated;
+    r->exit_code = -1;
+    if (j->res.len)
+      ts_child_report_parse(j->res.data, j->res.len, &r->report);
+
+    if (detail) {
+      r->status = forced;
+      snprintf(r->detail, sizeof r->detail, "%s", detail);
+    } else if (j->info.si_code == CLD_EXITED) {
+      r->exit_code = j->info.si_status;
+      if (j->timed_out)
+        r->status = TS_EXEC_TIMEOUT;
+      else if (j->output_over)
+        r->status = TS_EXEC_OUTPUT_LIMIT;
+      else if (r->exit_code == TS_EXIT_OK)
+        r->status = TS_EXEC_OK;
+      else if (r->exit_code == TS_EXIT_SETUP) {
+        r->status = TS_EXEC_INTERNAL_ERROR;
+        snprintf(r->detail, sizeof r->detail, "sandbox setup failed at '%s' (errno %d)",
+                 r->report.setup_stage ? r->report.setup_stage : "?", r->report.setup_errno);
+        ts_error("job %llu: %s", (unsigned long long)j->id, r->detail);
+      } else if (r->report.type && strcmp(r->report.type, "MemoryError") == 0)
+        r->status = TS_EXEC_MEMORY_LIMIT;
+      else
+        r->status = TS_EXEC_ERROR;
+    } else {
+      r->signal = j->info.si_status;
+      if (j->timed_out)
+        r->status = TS_EXEC_TIMEOUT;
+      else if (j->output_over)
+        r->status = TS_EXEC_OUTPUT_LIMIT;
+      else if (r->signal == SIGXCPU ||
+               (r->signal == SIGKILL && r->cpu_ms >= floor(j->timeout) * 1e3))
+        r->status = TS_EXEC_TIMEOUT; /* RLIMIT_CPU */
+      else
+        r->status = TS_EXEC_KILLED;
+    }
+  }
+  if (j->slot >= 0) {
+    ex->slots[j->slot] = NULL;
+    ex->running--;
+  }
+  pthread_mutex_lock(&ex->lock);
+  ex->inflight--;
+  pthread_mutex_unlock(&ex->lock);
+  if (r) {
+    j->done(j->ctx, r);
+  } else {
+    struct ts_exec_result oom = {.status = TS_EXEC_INTERNAL_ERROR, .exit_code = -1};
+    snprintf(oom.detail, sizeof oom.detail, "out of memory");
+    struct ts_exec_result *copy = malloc(sizeof *copy);
+    if (copy) {
+      *copy = oom;
+      j->done(j->ctx, copy);
+    }
+  }
+  job_free(ex, j);
+}
+
+static void maybe_finish(struct ts_executor *ex, struct job *j) {
+  if (j->reaped && j->out.eof && j->err.eof && j->res.eof)
+    finish(ex, j, 0, NULL);
+}
+
+static void reap(struct ts_executor *ex, struct job *j) {
+  /* waitid with P_PIDFD reaps exactly this child; the fifth argument of
+   * the raw system call returns its resource usage. */
+  if (syscall(SYS_waitid, P_PIDFD, j->pidfd, &j->info, WEXITED | WNOHANG, &j->ru) < 0 ||
+      j->info.si_pid == 0)
+    return;
+  j->reaped = true;
+  close_fd(ex, &j->pidfd);
+  /* Every writer is dead now: what is left in the pipes is all there is. */
+  pump(ex, j, &j->out, true);
+  pump(ex, j, &j->err, true);
+  pump(ex, j, &j->res, false);
+  j->out.eof = j->err.eof = j->res.eof = true;
+  maybe_finish(ex, j);
+}
+
+static int set_nonblock(int fd) {
+  int fl = fcntl(fd, F_GETFL);
+  return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+static void start_job(struct ts_executor *ex, struct job *j) {
+  int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
+  int fds[TS_SPAWN_NFDS];
+  struct ts_spawn_req req = {TS_SPAWN_MAGIC, j->flags, j->id, (uint32_t)j->memory_mb,
+                             (uint32_t)ceil(j->timeout) + 1};
+  int slot = -1;
+  int sent;
+
+  for (unsigned i = 0; i < ex->cfg.max_concurrency; i++)
+    if (!ex->slots[i]) {
+      slot = (int)i;
+      break;
+    }
+  j->slot = slot;
+  ex->slots[slot] = j;
+  ex->running++;
+  clock_gettime(CLOCK_MONOTONIC, &j->start);
+  j->deadline = now_s() + j->timeout;
+
+  if (ex->zfd < 0) {
+    finish(ex, j, TS_EXEC_INTERNAL_ERROR, "the sandbox zygote is restarting");
+    return;
+  }
+  for (int i = 0; i < 3; i++)
+    if (pipe2(pipes[i], O_CLOEXEC) < 0) {
+      for (int k = 0; k < i; k++) {
+        close(pipes[k][0]);
+        close(pipes[k][1]);
+      }
+      finish(ex, j, TS_EXEC_INTERNAL_ERROR, "out of file descriptors");
+      return;
+    }
+  buf_init(&j->out, pipes[0][0], ex->cfg.output_max);
+  buf_init(&j->err, pipes[1][0], ex->cfg.output_max);
+  buf_init(&j->res, pipes[2][0], RESULT_MAX);
+  fds[0] = j->memfd;
+  fds[1] = pipes[0][1];
+  fds[2] = pipes[1][1];
+  fds[3] = pipes[2][1];
+  sent = ts_send_fds(ex->zfd, &req, sizeof req, fds, TS_SPAWN_NFDS);
+  /* Our copies of the write ends go now, or EOF would never come. */
+  for (int i = 0; i < 3; i++)
+    close(pipes[i][1]);
+  close(j->memfd);
+  j->memfd = -1;
+  if (sent < 0) {
+    finish(ex, j, TS_EXEC_INTERNAL_ERROR, "the sandbox zygote is not answering");
+    return;
+  }
+  for (int i = 0; i < 3; i++) {
+    set_nonblock(pipes[i][0]);
+    watch(ex, pipes[i][0], (enum ev_kind)(EV_OUT + i), slot);
+  }
+  j->state = JOB_SPAWNING;
+  j->next = NULL;
+  *ex->spawning_tail = j;
+  ex->spawning_tail = &j->next;
+}
+
+static struct job *pop_spawning(struct ts_executor *ex) {
+  struct job *j = ex->spawning;
+
+  if (j) {
+    ex->spawning = j->next;
+    if (!ex->spawning)
+      ex->spawning_tail = &ex->spawning;
+    j->next = NULL;
+  }
+  return j;
+}
+
+static void zygote_lost(struct ts_executor *ex) {
+  struct job *j;
+
+  ts_error("the sandbox zygote died; restarting it");
+  close_fd(ex, &ex->zfd);
+  if (ex->zpid > 0) {
+    kill(ex->zpid, SIGKILL);
+    waitpid(ex->zpid, NULL, 0);
+    ex->zpid = 0;
+  }
+  /* Jobs it had not answered for may or may not exist: none has a pidfd
+   * here, so none can be managed; their pipes end when they do. */
+  while ((j = pop_spawning(ex)))
+    finish(ex, j, TS_EXEC_INTERNAL_ERROR, "the sandbox zygote died");
+  ex->zretry_at = now_s();
+}
+
+static void zygote_reply(struct ts_executor *ex) {
+  struct ts_spawn_resp resp;
+  int fds[1], pidfd = -1;
+  size_t nfds;
+  struct job *j;
+  ssize_t n = ts_recv_fds(ex->zfd, &resp, sizeof resp, fds, 1, &nfds, MSG_DONTWAIT);
+
+  if (n < 0 && (errno == EAGAIN || errno == EINTR))
+    return;
+  if (n <= 0) {
+    zygote_lost(ex);
+    return;
+  }
+  if (nfds == 1)
+    pidfd = fds[0];
+  j = pop_spawning(ex);
+  if (n != (ssize_t)sizeof resp || !j || resp.job_id != j->id) {
+    if (pidfd >= 0)
+      close(pidfd);
+    if (j)
+      finish(ex, j, TS_EXEC_INTERNAL_ERROR, "garbled reply from the zygote");
+    return;
+  }
+  if (resp.err != 0 || pidfd < 0) {
+    char why[120];
+    snprintf(why, sizeof why, "cannot create the sandbox: %s", strerror(resp.err));
+    ts_error("job %llu: %s", (unsigned long long)j->id, why);
+    if (pidfd >= 0)
+      close(pidfd);
+    finish(ex, j, TS_EXEC_INTERNAL_ERROR, why);
+    return;
+  }
+  j->pidfd = pidfd;
+  j->pid = resp.pid;
+  j->state = JOB_RUNNING;
+  watch(ex, pidfd, EV_PIDFD, j->slot);
+  if (j->timed_out)
+    kill_job(j);
+}
+
+static void take_incoming(struct ts_executor *ex) {
+  struct job *in;
+  uint64_t v;
+
+  (void)!read(ex->wakefd, &v, sizeof v);
+  pthread_mutex_lock(&ex->lock);
+  in = ex->incoming;
+  ex->incoming = NULL;
+  ex->incoming_tail = &ex->incoming;
+  pthread_mutex_unlock(&ex->lock);
+  while (in) {
+    struct job *next = in->next;
+    in->next = NULL;
+    *ex->queue_tail = in;
+    ex->queue_tail = &in->next;
+    in = next;
+  }
+}
+
+static void start_queued(struct ts_executor *ex) {
+  while (ex->queue && ex->running < ex->cfg.max_concurrency) {
+    struct job *j = ex->queue;
+    ex->queue = j->next;
+    if (!ex->queue)
+      ex->queue_tail = &ex->queue;
+    start_job(ex, j);
+  }
+}
+
+static int next_timeout_ms(struct ts_executor *ex) {
+  double t = now_s(), next = t + 3600;
+
+  for (unsigned i = 0; i < ex->cfg.max_concurrency; i++) {
+    struct job *j = ex->slots[i];
+    if (j && !j->timed_out && j->deadline < next)
+      next = j->deadline;
+  }
+  if (ex->zfd < 0 && ex->zretry_at < next)
+    next = ex->zretry_at;
+  return next <= t ? 0 : (int)ceil((next - t) * 1e3);
+}
+
+static void check_deadlines(struct ts_executor *ex) {
+  double t = now_s();
+
+  for (unsigned i = 0; i < ex->cfg.max_concurrency; i++) {
+    struct job *j = ex->slots[i];
+    if (j && !j->timed_out && t >= j->deadline) {
+      j->timed_out = true;
+      kill_job(j);
+    }
+  }
+  if (ex->zfd < 0 && t >= ex->zretry_at) {
+    ts_err err = {0};
+    if (zygote_spawn(ex, &err) == 0) {
+      ex->zrestarts++;
+      watch(ex, ex->zfd, EV_ZYGOTE, 0);
+      ts_info("sandbox zygote restarted (pid %d)", (int)ex->zpid);
+    } else {
+      ts_error("restarting the zygote: %s", err.msg);
+      ex->zretry_at = t + 1.0;
+    }
+  }
+}
+
+static bool all_idle(struct ts_executor *ex) {
+  bool idle;
+
+  pthread_mutex_lock(&ex->lock);
+  idle = ex->inflight == 0 && ex->stopping;
+  pthread_mutex_unlock(&ex->lock);
+  return idle;
+}
+
+static void *executor_main(void *arg) {
+  struct ts_executor *ex = arg;
+  struct epoll_event evs[64];
+
+  while (!all_idle(ex)) {
+    int n = epoll_wait(ex->epfd, evs, 64, next_timeout_ms(ex));
+    for (int i = 0; i < n; i++) {
+      enum ev_kind kind = (enum ev_kind)(evs[i].data.u64 & 0xff);
+      struct job *j = ex->slots[evs[i].data.u64 >> 8];
+      switch (kind) {
+      case EV_WAKE:
+        take_incoming(ex);
+        break;
+      case EV_ZYGOTE:
+        if (ex->zfd >= 0)
+          zygote_reply(ex);
+        break;
+      case EV_OUT:
+      case EV_ERR:
+      case EV_RES:
+        if (j) {
+          struct buf *b = kind == EV_OUT ? &j->out : kind == EV_ERR ? &j->err : &j->res;
+          if (b->fd >= 0)
+            pump(ex, j, b, kind != EV_RES);
+          maybe_finish(ex, j);
+        }
+        break;
+      case EV_PIDFD:
+        if (j && !j->reaped)
+          reap(ex, j);
+        break;
+      }
+    }
+    check_deadlines(ex);
+    start_queued(ex);
+  }
+  return NULL;
+}
+
+/* ---- API ---- */
+
+struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_err *err) {
+  struct ts_executor *ex = calloc(1, sizeof *ex);
+
+  if (!ex) {
+    ts_err_set(err, ENOMEM, "out of memory");
+    return NULL;
+  }
+  ex->cfg = *cfg;
+  ex->zfd = ex->epfd = ex->wakefd = -1;
+  ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
+  ex->slots = calloc(cfg->max_concurrency, sizeof *ex->slots);
+  ex->incoming_tail = &ex->incoming;
+  ex->queue_tail = &ex->queue;
+  ex->spawning_tail = &ex->spawning;
+  pthread_mutex_init(&ex->lock, NULL);
+  if (!ex->allowed_modules || !ex->slots) {
+    ts_err_set(err, ENOMEM, "out of memory");
+    goto fail;
+  }
+  ex->epfd = epoll_create1(EPOLL_CLOEXEC);
+  ex->wakefd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (ex->epfd < 0 || ex->wakefd < 0) {
+    ts_err_set(err, errno, "epoll/eventfd: %s", strerror(errno));
+    goto fail;
+  }
+  if (zygote_spawn(ex, err) < 0)
+    goto fail;
+  watch(ex, ex->wakefd, EV_WAKE, 0);
+  watch(ex, ex->zfd, EV_ZYGOTE, 0);
+  if (pthread_create(&ex->thread, NULL, executor_main, ex) != 0) {
+    ts_err_set(err, errno, "pthread_create failed");
+    goto fail;
+  }
+  return ex;
+
+fail:
+  if (ex->zpid > 0) {
+    kill(ex->zpid, SIGKILL);
+    waitpid(ex->zpid, NULL, 0);
+  }
+  if (ex->zfd >= 0)
+    close(ex->zfd);
+  if (ex->epfd >= 0)
+    close(ex->epfd);
+  if (ex->wakefd >= 0)
+    close(ex->wakefd);
+  pthread_mutex_destroy(&ex->lock);
+  free(ex->slots);
+  free(ex->allowed_modules);
+  free(ex);
+  return NULL;
+}
+
+int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
+                   ts_exec_done_fn done, void *ctx, ts_err *err) {
+  struct ts_job jd = {p->code, p->code_len, p->stdin_data, p->stdin_len};
+  struct job *j;
+  int memfd;
+  uint64_t one = 1;
+
+  pthread_mutex_lock(&ex->lock);
+  if (ex->stopping) {
+    pthread_mutex_unlock(&ex->lock);
+    return ts_err_set(err, ESHUTDOWN, "the server is shutting down");
+  }
+  if (ex->inflight >= ex->cfg.max_concurrency + ex->cfg.queue_max) {
+    pthread_mutex_unlock(&ex->lock);
+    return ts_err_set(err, EAGAIN, "too many executions in progress (%u running or queued)",
+                      ex->cfg.max_concurrency + ex->cfg.queue_max);
+  }
+  ex->inflight++;
+  pthread_mutex_unlock(&ex->lock);
+
+  /* The job is written here, on the caller's thread, so the executor
+   * thread never copies user data. */
+  memfd = ts_job_write_memfd(&jd, err);
+  j = memfd >= 0 ? calloc(1, sizeof *j) : NULL;
+  if (!j) {
+    if (memfd >= 0) {
+      close(memfd);
+      ts_err_set(err, ENOMEM, "out of memory");
+    }
+    pthread_mutex_lock(&ex->lock);
+    ex->inflight--;
+    pthread_mutex_unlock(&ex->lock);
+    return -1;
+  }
+  j->memfd = memfd;
+  j->pidfd = -1;
+  j->slot = -1;
+  j->flags = p->flags;
+  j->timeout = p->timeout;
+  j->memory_mb = p->memory_mb;
+  j->done = done;
+  j->ctx = ctx;
+  j->out.fd = j->err.fd = j->res.fd = -1;
+  pthread_mutex_lock(&ex->lock);
+  j->id = ++ex->next_id;
+  *ex->incoming_tail = j;
+  ex->incoming_tail = &j->next;
+  pthread_mutex_unlock(&ex->lock);
+  (void)!write(ex->wakefd, &one, sizeof one);
+  return 0;
+}
+
+struct sync_wait {
+  pthread_mutex_t m;
+  pthread_cond_t c;
+  struct ts_exec_result *res;
+};
+
+static void sync_done(void *ctx, struct ts_exec_result *res) {
+  struct sync_wait *w = ctx;
+
+  pthread_mutex_lock(&w->m);
+  w->res = res;
+  pthread_cond_signal(&w->c);
+  pthread_mutex_unlock(&w->m);
+}
+
+int ts_exec_run(struct ts_executor *ex, const struct ts_exec_params *p,
+                struct ts_exec_result *out, ts_err *err) {
+  struct sync_wait w = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL};
+
+  if (ts_exec_submit(ex, p, sync_done, &w, err) < 0)
+    return -1;
+  pthread_mutex_lock(&w.m);
+  while (!w.res)
+    pthread_cond_wait(&w.c, &w.m);
+  pthread_mutex_unlock(&w.m);
+  *out = *w.res;
+  free(w.res);
+  return 0;
+}
+
+unsigned ts_executor_inflight(struct ts_executor *ex) {
+  unsigned n;
+
+  pthread_mutex_lock(&ex->lock);
+  n = ex->inflight;
+  pthread_mutex_unlock(&ex->lock);
+  return n;
+}
+
+unsigned ts_executor_zygote_restarts(struct ts_executor *ex) { return ex->zrestarts; }
+pid_t ts_executor_zygote_pid(struct ts_executor *ex) { return ex->zpid; }
+
+void ts_executor_stop(struct ts_executor *ex) {
+  uint64_t one = 1;
+
+  if (!ex)
+    return;
+  pthread_mutex_lock(&ex->lock);
+  ex->stopping = true;
+  pthread_mutex_unlock(&ex->lock);
+  (void)!write(ex->wakefd, &one, sizeof one);
+  pthread_join(ex->thread, NULL);
+  if (ex->zfd >= 0)
+    close(ex->zfd); /* the zygote exits on EOF */
+  if (ex->zpid > 0) {
+    kill(ex->zpid, SIGKILL);
+    waitpid(ex->zpid, NULL, 0);
+  }
+  ex->zfd = -1;
+  ex->zpid = 0;
+}
+
+void ts_executor_free(struct ts_executor *ex) {
+  if (!ex)
+    return;
+  close(ex->epfd);
+  close(ex->wakefd);
+  pthread_mutex_destroy(&ex->lock);
+  free(ex->slots);
+  free(ex->allowed_modules);
+  free(ex);
+}
+
+void ts_exec_result_free(struct ts_exec_result *r) {
+  if (!r)
+    return;
+  free(r->out);
+  free(r->err);
+  ts_child_report_free(&r->report);
+  memset(r, 0, sizeof *r);
+}
+
+/* A JSON string literal for arbitrary bytes: invalid UTF-8 becomes U+FFFD,
+ * NUL and control characters are escaped, so the response is always valid
+ * JSON whatever the snippet printed. */
+static cJSON *json_bytes(const char *s, size_t len) {
+  size_t cap = len * 6 + 3, o = 0;
+  char *out = malloc(cap);
+  cJSON *item;
+
+  if (!out)
+    return NULL;
+  out[o++] = '"';
+  for (size_t i = 0; i < len;) {
+    unsigned char ch = (unsigned char)s[i];
+    if (ch >= 0x80) {
+      size_t n = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : 2;
+      if (n <= len - i && ts_utf8_valid(s + i, n)) {
+        memcpy(out + o, s + i, n);
+        o += n;
+        i += n;
+      } else {
+        memcpy(out + o, "\xEF\xBF\xBD", 3);
+        o += 3;
+        i++;
+      }
+      continue;
+    }
+    if (ch == '"' || ch == '\\') {
+      out[o++] = '\\';
+      out[o++] = (char)ch;
+    } else if (ch == '\n') {
+      out[o++] = '\\';
+      out[o++] = 'n';
+    } else if (ch == '\t') {
+      out[o++] = '\\';
+      out[o++] = 't';
+    } else if (ch == '\r') {
+      out[o++] = '\\';
+      out[o++] = 'r';
+    } else if (ch < 0x20 || ch == 0x7F) {
+      o += (size_t)snprintf(out + o, 7, "\\u%04x", ch);
+    } else {
+      out[o++] = (char)ch;
+    }
+    i++;
+  }
+  out[o++] = '"';
+  out[o] = '\0';
+  item = cJSON_CreateRaw(out);
+  free(out);
+  return item;
+}
+
+cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
+  cJSON *doc = cJSON_CreateObject();
+
+  cJSON_AddStringToObject(doc, "status", ts_exec_status_name(r->status));
+  cJSON_AddItemToObject(doc, "stdout", json_bytes(r->out ? r->out : "", r->out_len));
+  cJSON_AddItemToObject(doc, "stderr", json_bytes(r->err ? r->err : "", r->err_len));
+  cJSON_AddBoolToObject(doc, "stdout_truncated", r->out_truncated);
+  cJSON_AddBoolToObject(doc, "stderr_truncated", r->err_truncated);
+  if (r->status == TS_EXEC_INTERNAL_ERROR) {
+    cJSON *e = cJSON_AddObjectToObject(doc, "error");
+    cJSON_AddStringToObject(e, "type", "InternalError");
+    cJSON_AddStringToObject(e, "message", r->detail[0] ? r->detail : "internal error");
+    cJSON_AddStringToObject(e, "traceback", "");
+    cJSON_AddNullToObject(e, "line");
+  } else if (r->report.has_error && r->status != TS_EXEC_OK) {
+    cJSON *e = cJSON_AddObjectToObject(doc, "error");
+    cJSON_AddStringToObject(e, "type", r->report.type ? r->report.type : "Exception");
+    cJSON_AddStringToObject(e, "message", r->report.message ? r->report.message : "");
+    cJSON_AddStringToObject(e, "traceback", r->report.traceback ? r->report.traceback : "");
+    if (r->report.line > 0)
+      cJSON_AddNumberToObject(e, "line", (double)r->report.line);
+    else
+      cJSON_AddNullToObject(e, "line");
+  } else {
+    cJSON_AddNullToObject(doc, "error");
+  }
+  cJSON_AddNumberToObject(doc, "duration_ms", round(r->duration_ms * 1000) / 1000);
+  cJSON_AddNumberToObject(doc, "cpu_ms", round(r->cpu_ms * 1000) / 1000);
+  if (r->signal)
+    cJSON_AddNullToObject(doc, "exit_code");
+  else
+    cJSON_AddNumberToObject(doc, "exit_code", r->exit_code);
+  if (r->signal)
+    cJSON_AddNumberToObject(doc, "signal", r->signal);
+  else
+    cJSON_AddNullToObject(doc, "signal");
+  return doc;
+}

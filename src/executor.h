@@ -1,0 +1,92 @@
+/* The server side of execution: a thread that owns the zygote, starts at
+ * most N children at once, watches their pipes, pidfds and deadlines, and
+ * decides each outcome itself.
+ *
+ * Lifecycle: ts_executor_start() from the main thread before any other
+ * thread exists (it starts the zygote); ts_exec_submit() from any thread;
+ * ts_executor_stop() after the HTTP server has stopped accepting. */
+#ifndef TS_EXECUTOR_H
+#define TS_EXECUTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include <cjson/cJSON.h>
+
+#include "common.h"
+#include "job.h"
+
+struct ts_executor_config {
+  const char *zygote_exe;      /* binary to exec with --zygote */
+  const char *python_home;     /* may be NULL */
+  const char *allowed_modules; /* comma separated */
+  bool allow_input;
+  unsigned max_concurrency;
+  unsigned queue_max;
+  size_t output_max; /* per stream */
+  unsigned long tmp_bytes;
+};
+
+enum ts_exec_status {
+  TS_EXEC_OK,
+  TS_EXEC_ERROR,
+  TS_EXEC_REJECTED,
+  TS_EXEC_TIMEOUT,
+  TS_EXEC_MEMORY_LIMIT,
+  TS_EXEC_OUTPUT_LIMIT,
+  TS_EXEC_KILLED,
+  TS_EXEC_INTERNAL_ERROR,
+};
+
+const char *ts_exec_status_name(enum ts_exec_status s);
+
+struct ts_exec_params {
+  const char *code;
+  size_t code_len;
+  const char *stdin_data; /* may be NULL */
+  size_t stdin_len;
+  double timeout;  /* seconds of wall-clock time */
+  long memory_mb;  /* address space for the snippet */
+  unsigned flags;  /* TS_SPAWN_F_*; RAW is for tests only */
+};
+
+struct ts_exec_result {
+  enum ts_exec_status status;
+  char *out, *err; /* captured, at most output_max bytes each, not terminated */
+  size_t out_len, err_len;
+  bool out_truncated, err_truncated;
+  struct ts_child_report report; /* what the child said, informational */
+  double duration_ms, cpu_ms;
+  int exit_code; /* -1 when killed */
+  int signal;    /* 0 when it exited */
+  char detail[200]; /* why, for internal_error */
+};
+
+/* Called on the executor thread when a job ends; owns *res (free it with
+ * ts_exec_result_free). */
+typedef void (*ts_exec_done_fn)(void *ctx, struct ts_exec_result *res);
+
+struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_err *err);
+/* Queues a job.  Returns 0, or -1 with err->errnum EAGAIN when the queue is
+ * full (answer 429) or ESHUTDOWN when stopping. */
+int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
+                   ts_exec_done_fn done, void *ctx, ts_err *err);
+/* Runs one job and waits for it (tests, canary). */
+int ts_exec_run(struct ts_executor *ex, const struct ts_exec_params *p,
+                struct ts_exec_result *out, ts_err *err);
+/* Executions running or queued. */
+unsigned ts_executor_inflight(struct ts_executor *ex);
+unsigned ts_executor_zygote_restarts(struct ts_executor *ex);
+pid_t ts_executor_zygote_pid(struct ts_executor *ex);
+/* Stops accepting (later submissions fail with ESHUTDOWN), waits for what
+ * is in flight, stops the zygote.  The object stays valid for late
+ * submitters until ts_executor_free(). */
+void ts_executor_stop(struct ts_executor *ex);
+void ts_executor_free(struct ts_executor *ex);
+
+void ts_exec_result_free(struct ts_exec_result *r);
+/* The /execute response body. */
+cJSON *ts_exec_result_to_json(const struct ts_exec_result *r);
+
+#endif

@@ -1,0 +1,23 @@
+/* The HTTP front end (libmicrohttpd).
+ *
+ * Lifecycle: ts_server_start() after the zygote exists and Python is
+ * initialised; it spawns the worker threads.  ts_server_stop() closes the
+ * listening socket, finishes the connections and joins the threads. */
+#ifndef TS_HTTP_H
+#define TS_HTTP_H
+
+#include "common.h"
+#include "config.h"
+
+struct ts_server;
+struct ts_executor;
+
+struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
+                                  ts_err *err);
+/* Stops accepting new connections; the ones open are still served. */
+void ts_server_quiesce(struct ts_server *s);
+/* The port actually bound (useful with port 0). */
+unsigned ts_server_port(const struct ts_server *s);
+void ts_server_stop(struct ts_server *s);
+
+#endif

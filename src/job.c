@@ -1,0 +1,219 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "job.h"
+#include "request.h"
+
+static int write_all(int fd, const void *buf, size_t len) {
+  const char *p = buf;
+
+  while (len) {
+    ssize_t n = write(fd, p, len);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return -1;
+    }
+    p += n;
+    len -= (size_t)n;
+  }
+  return 0;
+}
+
+static int write_record(int fd, uint32_t type, const void *data, size_t len) {
+  uint32_t hdr[2] = {type, (uint32_t)len};
+
+  if (write_all(fd, hdr, sizeof hdr) < 0)
+    return -1;
+  return len ? write_all(fd, data, len) : 0;
+}
+
+int ts_job_write_memfd(const struct ts_job *job, ts_err *err) {
+  int fd;
+
+  if (job->code_len > TS_JOB_MAX_RECORD || job->stdin_len > TS_JOB_MAX_RECORD)
+    return ts_err_set(err, E2BIG, "job too large");
+  fd = memfd_create("ts-job", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (fd < 0)
+    return ts_err_set(err, errno, "memfd_create: %s", strerror(errno));
+  if (write_all(fd, TS_JOB_MAGIC, 4) < 0 ||
+      write_record(fd, TS_JOB_CODE, job->code, job->code_len) < 0 ||
+      (job->stdin_data && write_record(fd, TS_JOB_STDIN, job->stdin_data, job->stdin_len) < 0) ||
+      fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) < 0) {
+    int e = errno;
+    close(fd);
+    return ts_err_set(err, e, "writing job: %s", strerror(e));
+  }
+  return fd;
+}
+
+int ts_job_decode(const char *buf, size_t len, struct ts_job *job) {
+  size_t off = 4;
+
+  memset(job, 0, sizeof *job);
+  if (len < 4 || memcmp(buf, TS_JOB_MAGIC, 4) != 0)
+    return -1;
+  while (off < len) {
+    uint32_t hdr[2];
+    if (len - off < sizeof hdr)
+      return -1;
+    memcpy(hdr, buf + off, sizeof hdr);
+    off += sizeof hdr;
+    if (hdr[1] > len - off)
+      return -1;
+    if (hdr[0] == TS_JOB_CODE) {
+      job->code = buf + off;
+      job->code_len = hdr[1];
+    } else if (hdr[0] == TS_JOB_STDIN) {
+      job->stdin_data = buf + off;
+      job->stdin_len = hdr[1];
+    }
+    off += hdr[1];
+  }
+  return job->code ? 0 : -1;
+}
+
+/* Copies a string member, at most `cap` bytes, repaired to valid UTF-8 by
+ * truncation at the last complete character when cut. */
+static char *dup_str(const cJSON *obj, const char *name, size_t cap) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+  size_t n;
+  char *s;
+
+  if (!cJSON_IsString(v) || !v->valuestring)
+    return NULL;
+  n = strnlen(v->valuestring, cap);
+  while (n > 0 && !ts_utf8_valid(v->valuestring, n))
+    n--;
+  s = malloc(n + 1);
+  if (!s)
+    return NULL;
+  memcpy(s, v->valuestring, n);
+  s[n] = '\0';
+  return s;
+}
+
+int ts_child_report_parse(const char *buf, size_t len, struct ts_child_report *r) {
+  cJSON *root, *e, *setup;
+
+  memset(r, 0, sizeof *r);
+  if (len == 0)
+    return -1;
+  root = cJSON_ParseWithLength(buf, len);
+  if (!root)
+    return -1;
+  if (!cJSON_IsObject(root)) {
+    cJSON_Delete(root);
+    return -1;
+  }
+  e = cJSON_GetObjectItemCaseSensitive(root, "error");
+  if (cJSON_IsObject(e)) {
+    const cJSON *line = cJSON_GetObjectItemCaseSensitive(e, "line");
+    r->has_error = true;
+    r->type = dup_str(e, "type", 200);
+    r->message = dup_str(e, "message", 8192);
+    r->traceback = dup_str(e, "traceback", 65536);
+    if (cJSON_IsNumber(line) && line->valuedouble >= 1 && line->valuedouble < 1e9)
+      r->line = (long)line->valuedouble;
+  }
+  setup = cJSON_GetObjectItemCaseSensitive(root, "setup_error");
+  if (cJSON_IsObject(setup)) {
+    const cJSON *en = cJSON_GetObjectItemCaseSensitive(setup, "errno");
+    r->setup_stage = dup_str(setup, "stage", 200);
+    if (cJSON_IsNumber(en) && en->valuedouble >= 0 && en->valuedouble < 4096)
+      r->setup_errno = (int)en->valuedouble;
+  }
+  cJSON_Delete(root);
+  return 0;
+}
+
+void ts_child_report_free(struct ts_child_report *r) {
+  free(r->type);
+  free(r->message);
+  free(r->traceback);
+  free(r->setup_stage);
+  memset(r, 0, sizeof *r);
+}
+
+int ts_send_fds(int sock, const void *data, size_t len, const int *fds, size_t nfds) {
+  union {
+    char buf[CMSG_SPACE(sizeof(int) * TS_MAX_FDS)];
+    struct cmsghdr align;
+  } u;
+  struct iovec iov = {(void *)data, len};
+  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1};
+  struct cmsghdr *c;
+  ssize_t n;
+
+  if (nfds > TS_MAX_FDS) {
+    errno = EINVAL;
+    return -1;
+  }
+  if (nfds) {
+    memset(&u, 0, sizeof u);
+    msg.msg_control = u.buf;
+    msg.msg_controllen = CMSG_SPACE(sizeof(int) * nfds);
+    c = CMSG_FIRSTHDR(&msg);
+    if (!c) {
+      errno = EINVAL;
+      return -1;
+    }
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
+    memcpy(CMSG_DATA(c), fds, sizeof(int) * nfds);
+  }
+  do
+    n = sendmsg(sock, &msg, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  return n == (ssize_t)len ? 0 : -1;
+}
+
+ssize_t ts_recv_fds(int sock, void *data, size_t len, int *fds, size_t max_fds,
+                    size_t *nfds, int flags) {
+  union {
+    char buf[CMSG_SPACE(sizeof(int) * TS_MAX_FDS)];
+    struct cmsghdr align;
+  } u;
+  struct iovec iov = {data, len};
+  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
+                       .msg_controllen = sizeof u.buf};
+  ssize_t n;
+
+  *nfds = 0;
+  do
+    n = recvmsg(sock, &msg, flags | MSG_CMSG_CLOEXEC);
+  while (n < 0 && errno == EINTR);
+  if (n < 0)
+    return -1;
+  for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+    size_t count;
+    int got[TS_MAX_FDS];
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+      continue;
+    count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    if (count > TS_MAX_FDS)
+      count = TS_MAX_FDS;
+    memcpy(got, CMSG_DATA(c), sizeof(int) * count);
+    for (size_t i = 0; i < count; i++) {
+      if (*nfds < max_fds)
+        fds[(*nfds)++] = got[i];
+      else
+        close(got[i]);
+    }
+  }
+  if (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
+    for (size_t i = 0; i < *nfds; i++)
+      close(fds[i]);
+    *nfds = 0;
+    errno = EMSGSIZE;
+    return -1;
+  }
+  return n;
+}

@@ -1,0 +1,24 @@
+/* Logging to stderr, one line per event.  The level is checked before
+ * anything is formatted. */
+#ifndef TS_LOG_H
+#define TS_LOG_H
+
+enum ts_log_level { TS_LOG_DEBUG, TS_LOG_INFO, TS_LOG_WARN, TS_LOG_ERROR };
+
+extern enum ts_log_level ts_log_threshold;
+
+int ts_log_level_parse(const char *s, enum ts_log_level *out);
+void ts_log_write(enum ts_log_level lvl, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#define ts_log(lvl, ...)                 \
+  do {                                   \
+    if ((lvl) >= ts_log_threshold)       \
+      ts_log_write((lvl), __VA_ARGS__);  \
+  } while (0)
+#define ts_debug(...) ts_log(TS_LOG_DEBUG, __VA_ARGS__)
+#define ts_info(...) ts_log(TS_LOG_INFO, __VA_ARGS__)
+#define ts_warn(...) ts_log(TS_LOG_WARN, __VA_ARGS__)
+#define ts_error(...) ts_log(TS_LOG_ERROR, __VA_ARGS__)
+
+#endif

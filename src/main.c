@@ -1,0 +1,143 @@
+/* tool-sandbox: entry point.
+ *
+ * Order matters:
+ *   1. "--zygote" turns this process into the zygote and nothing else;
+ *   2. signals are blocked before any thread exists, so only the main
+ *      thread receives SIGINT/SIGTERM (through sigwait);
+ *   3. the zygote is started while the process is still single-threaded
+ *      and before any secret is read;
+ *   4. Python is initialised for the validator, a canary execution proves
+ *      that every sandbox layer works here, and only then does the HTTP
+ *      server start. */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "executor.h"
+#include "http.h"
+#include "log.h"
+#include "pyembed.h"
+#include "zygote.h"
+
+static char *join_set(const struct ts_strset *s) {
+  size_t len = 1;
+  char *out, *p;
+
+  for (size_t i = 0; i < s->n; i++)
+    len += strlen(s->items[i]) + 1;
+  out = p = malloc(len);
+  if (!out)
+    return NULL;
+  *p = '\0';
+  for (size_t i = 0; i < s->n; i++)
+    p += snprintf(p, len - (size_t)(p - out), "%s%s", i ? "," : "", s->items[i]);
+  return out;
+}
+
+static int canary(struct ts_executor *ex, ts_err *err) {
+  static const char code[] = "print(6 * 7)";
+  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0, 10.0, 64, 0};
+  struct ts_exec_result r;
+  int rc = 0;
+
+  if (ts_exec_run(ex, &p, &r, err) < 0)
+    return -1;
+  if (r.status != TS_EXEC_OK || r.out_len != 3 || memcmp(r.out, "42\n", 3) != 0)
+    rc = ts_err_set(err, 0, "the canary execution failed: status %s%s%s%.*s",
+                    ts_exec_status_name(r.status), r.detail[0] ? ": " : "", r.detail,
+                    (int)(r.err_len > 300 ? 300 : r.err_len), r.err ? r.err : "");
+  ts_exec_result_free(&r);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  struct ts_config cfg;
+  struct ts_executor_config xcfg;
+  struct ts_executor *ex = NULL;
+  struct ts_server *srv = NULL;
+  char *allowed = NULL;
+  ts_err err = {0};
+  sigset_t stop;
+  int sig = 0, rc = 1;
+
+  if (argc > 1 && strcmp(argv[1], TS_ZYGOTE_FLAG) == 0)
+    return ts_zygote_main(argc, argv);
+
+  if (ts_config_init(&cfg, &err) < 0) {
+    fprintf(stderr, "tool-sandbox: %s\n", err.msg);
+    return 1;
+  }
+  switch (ts_config_load(&cfg, argc, argv, &err)) {
+  case TS_CONFIG_EXIT_OK:
+    ts_config_free(&cfg);
+    return 0;
+  case TS_CONFIG_EXIT_USAGE:
+    fprintf(stderr, "tool-sandbox: %s\n", err.msg);
+    ts_config_free(&cfg);
+    return 2;
+  case TS_CONFIG_RUN:
+    break;
+  }
+  ts_log_threshold = cfg.log_level;
+
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGINT);
+  sigaddset(&stop, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop, NULL);
+  signal(SIGPIPE, SIG_IGN);
+
+  allowed = join_set(&cfg.policy.allowed_modules);
+  xcfg = (struct ts_executor_config){
+      .zygote_exe = "/proc/self/exe",
+      .python_home = cfg.python_home,
+      .allowed_modules = allowed,
+      .allow_input = !ts_strset_has(&cfg.policy.banned_names, "input"),
+      .max_concurrency = cfg.max_concurrency,
+      .queue_max = cfg.queue_max,
+      .output_max = cfg.output_max,
+      .tmp_bytes = 16ul << 20,
+  };
+  ex = allowed ? ts_executor_start(&xcfg, &err) : NULL;
+  if (!ex) {
+    ts_error("%s", allowed ? err.msg : "out of memory");
+    goto out;
+  }
+  if (ts_python_init(cfg.python_home, &err) < 0) {
+    ts_error("%s", err.msg);
+    goto out;
+  }
+  if (canary(ex, &err) < 0) {
+    ts_error("%s", err.msg);
+    goto out;
+  }
+  srv = ts_server_start(&cfg, ex, &err);
+  if (!srv) {
+    ts_error("%s", err.msg);
+    goto out;
+  }
+  {
+    char host[256];
+    unsigned port;
+    if (ts_parse_listen(cfg.listen, host, &port, &err) == 0)
+      ts_info("listening on %s%s%s:%u", strchr(host, ':') ? "[" : "", host,
+              strchr(host, ':') ? "]" : "", ts_server_port(srv));
+  }
+
+  while (sigwait(&stop, &sig) != 0)
+    ;
+  ts_info("received %s, shutting down", sig == SIGINT ? "SIGINT" : "SIGTERM");
+  ts_server_quiesce(srv);
+  rc = 0;
+
+out:
+  /* Executions in flight finish first: their connections are suspended
+   * and must be resumed before the HTTP server can stop. */
+  ts_executor_stop(ex);
+  ts_server_stop(srv);
+  ts_executor_free(ex);
+  free(allowed);
+  ts_config_free(&cfg);
+  return rc;
+}

@@ -1,0 +1,42 @@
+/* The validation policy: which modules may be imported and which names and
+ * attributes are refused.  Pure data, no Python; safe to share read-only
+ * between threads once built. */
+#ifndef TS_POLICY_H
+#define TS_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common.h"
+
+struct ts_strset {
+  char **items;  /* sorted, unique, owned */
+  size_t n;
+};
+
+struct ts_policy {
+  struct ts_strset allowed_modules;   /* top-level or dotted names, e.g. "math", "collections.abc" */
+  struct ts_strset banned_modules;    /* refused by name with a specific message (os, sys, posix...) */
+  struct ts_strset banned_names;      /* builtins refused as a name or an attribute (eval, open...) */
+  struct ts_strset banned_attributes; /* non-dunder attributes refused (gi_frame, f_globals, mro...) */
+  struct ts_strset allowed_dunders;   /* dunder attributes/names that are allowed (__init__, __name__...) */
+};
+
+/* Fills *p with the built-in default policy.  Returns 0, or -1 on ENOMEM. */
+int ts_policy_init_default(struct ts_policy *p, ts_err *err);
+void ts_policy_free(struct ts_policy *p);
+
+/* Replaces one list with the comma or whitespace separated names in `spec`.
+ * A leading '+' on spec ("+numpy,scipy") adds to the list instead. */
+int ts_strset_set_spec(struct ts_strset *s, const char *spec, ts_err *err);
+bool ts_strset_has(const struct ts_strset *s, const char *name);
+
+/* True when `dotted` (e.g. "collections.abc") may be imported: the name or
+ * one of its parent packages is in allowed_modules and none of them is in
+ * banned_modules. */
+bool ts_policy_module_allowed(const struct ts_policy *p, const char *dotted);
+
+/* True when `dotted` or one of its parent packages is in banned_modules. */
+bool ts_policy_module_banned(const struct ts_policy *p, const char *dotted);
+
+#endif

@@ -1,0 +1,312 @@
+/* Confinement of one sandbox child: namespaces are created by the clone in
+ * the zygote; everything else happens here, in the order below, each step
+ * relying on the ones before it. */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "job.h"
+#include "sandbox.h"
+
+/* ---- seccomp policy ----
+ * An allowlist: what CPython needs to run already-loaded code, read its
+ * standard library and write to the capture pipes.  Everything else fails
+ * with EPERM, so user code sees an ordinary OSError.  Notably absent:
+ * socket and every networking call, clone/fork/vfork/execve (no new
+ * process or thread can exist), ptrace and process_vm_*, mount, unshare,
+ * setns, pivot_root, chroot, io_uring_*, keyctl/add_key/request_key, bpf,
+ * perf_event_open, userfaultfd, kexec, module loading, personality, and
+ * ioctl (nothing here needs a terminal). */
+static const char *const allowed_syscalls[] = {
+    /* memory */
+    "brk", "mmap", "munmap", "mremap", "mprotect", "madvise",
+    /* files, within the sandbox's own mount tree */
+    "read", "pread64", "readv", "write", "pwrite64", "writev", "close",
+    "openat", "open", "lseek", "fstat", "newfstatat", "stat", "lstat", "statx",
+    "getdents64", "readlink", "readlinkat", "access", "faccessat", "faccessat2",
+    "getcwd", "fcntl", "dup", "dup2", "dup3", "ftruncate", "fsync", "fdatasync",
+    "mkdir", "mkdirat", "unlink", "unlinkat", "rename", "renameat", "renameat2",
+    "rmdir", "utimensat", "fchmod", "chmod", "fchmodat", "umask",
+    /* time */
+    "clock_gettime", "clock_getres", "gettimeofday", "time", "nanosleep",
+    "clock_nanosleep", "select", "pselect6", "poll", "ppoll",
+    /* signals, only towards itself (the pid namespace holds nobody else) */
+    "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "sigaltstack", "tgkill",
+    "rt_sigpending", "rt_sigtimedwait",
+    /* process info */
+    "getpid", "gettid", "getppid", "getuid", "geteuid", "getgid", "getegid",
+    "getgroups", "getresuid", "getresgid", "getpgrp", "getpgid", "getsid",
+    "uname", "sysinfo", "getrusage", "times", "getpriority", "getrlimit",
+    "prlimit64", "sched_getaffinity", "sched_yield", "getcpu",
+    /* runtime */
+    "futex", "set_robust_list", "get_robust_list", "rseq", "set_tid_address",
+    "arch_prctl", "getrandom", "restart_syscall", "membarrier",
+    "exit", "exit_group",
+};
+
+int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
+  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+  char *bpf = NULL;
+  size_t bpf_len = 0;
+  int rc, memfd = -1;
+  off_t size;
+
+  if (!ctx)
+    return ts_err_set(err, ENOMEM, "seccomp_init failed");
+  /* We set no_new_privs ourselves, as a numbered step. */
+  rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
+  /* Any other ABI (x32, i386 via int 0x80) is killed outright. */
+  if (rc == 0)
+    rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+  for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(allowed_syscalls); i++) {
+    int nr = seccomp_syscall_resolve_name(allowed_syscalls[i]);
+    if (nr == __NR_SCMP_ERROR)
+      continue; /* not on this architecture */
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
+  }
+  /* clone3 answers ENOSYS so that libc falls back to clone, which fails
+   * with EPERM like every other way of making a process. */
+  if (rc == 0)
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+  if (rc == 0) {
+    memfd = memfd_create("ts-bpf", MFD_CLOEXEC);
+    rc = memfd < 0 ? -errno : seccomp_export_bpf(ctx, memfd);
+  }
+  seccomp_release(ctx);
+  if (rc < 0) {
+    if (memfd >= 0)
+      close(memfd);
+    return ts_err_set(err, -rc, "building the seccomp filter: %s", strerror(-rc));
+  }
+  size = lseek(memfd, 0, SEEK_END);
+  if (size <= 0 || size % (off_t)sizeof(struct sock_filter) != 0 ||
+      !(bpf = malloc((size_t)size)) || pread(memfd, bpf, (size_t)size, 0) != size) {
+    free(bpf);
+    close(memfd);
+    return ts_err_set(err, EIO, "reading back the seccomp filter");
+  }
+  close(memfd);
+  bpf_len = (size_t)size;
+  out->len = (unsigned short)(bpf_len / sizeof(struct sock_filter));
+  out->filter = (struct sock_filter *)(void *)bpf;
+  return 0;
+}
+
+int ts_seccomp_dump(int fd, ts_err *err) {
+  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+  int rc = 0;
+
+  if (!ctx)
+    return ts_err_set(err, ENOMEM, "seccomp_init failed");
+  for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(allowed_syscalls); i++) {
+    int nr = seccomp_syscall_resolve_name(allowed_syscalls[i]);
+    if (nr != __NR_SCMP_ERROR)
+      rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
+  }
+  if (rc == 0)
+    rc = seccomp_export_pfc(ctx, fd);
+  seccomp_release(ctx);
+  return rc < 0 ? ts_err_set(err, -rc, "seccomp: %s", strerror(-rc)) : 0;
+}
+
+/* ---- child setup ---- */
+
+/* Reports a failed step on the result fd and dies.  Uses only
+ * async-signal-safe calls and a stack buffer. */
+__attribute__((noreturn)) static void die_stage(int result_fd, const char *stage) {
+  char buf[200];
+  int e = errno;
+  int n = snprintf(buf, sizeof buf, "{\"setup_error\":{\"stage\":\"%s\",\"errno\":%d}}",
+                   stage, e);
+
+  if (n > 0 && result_fd >= 0)
+    (void)!write(result_fd, buf, (size_t)n);
+  _exit(TS_EXIT_SETUP);
+}
+
+static int write_file(const char *path, const char *data) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  ssize_t n;
+  size_t len = strlen(data);
+
+  if (fd < 0)
+    return -1;
+  n = write(fd, data, len);
+  close(fd);
+  return n == (ssize_t)len ? 0 : -1;
+}
+
+/* A read-only bind mount keeps the flags the kernel locks on the source
+ * (nosuid, nodev, noexec, atime) or the remount is refused in a user
+ * namespace. */
+static int bind_ro(const char *src, const char *dst) {
+  struct statvfs sv;
+  unsigned long flags = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV;
+
+  if (mount(src, dst, NULL, MS_BIND | MS_REC, NULL) < 0)
+    return -1;
+  if (statvfs(dst, &sv) < 0)
+    return -1;
+  if (sv.f_flag & ST_NOEXEC)
+    flags |= MS_NOEXEC;
+  if (sv.f_flag & ST_NOATIME)
+    flags |= MS_NOATIME;
+  if (sv.f_flag & ST_NODIRATIME)
+    flags |= MS_NODIRATIME;
+  if (sv.f_flag & ST_RELATIME)
+    flags |= MS_RELATIME;
+  return mount(NULL, dst, NULL, flags, NULL);
+}
+
+static int mkdir_p(char *path) {
+  for (char *p = path + 1; *p; p++) {
+    if (*p != '/')
+      continue;
+    *p = '\0';
+    if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+      *p = '/';
+      return -1;
+    }
+    *p = '/';
+  }
+  return mkdir(path, 0755) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+static int set_limit(int resource, rlim_t v) {
+  struct rlimit rl = {v, v};
+  return setrlimit(resource, &rl);
+}
+
+#define NEWROOT "/tmp" /* any existing directory: the tmpfs root hides it */
+
+void ts_sandbox_enter(const struct ts_sandbox_params *p, const struct sock_fprog *filter) {
+  int res = p->fds[3];
+  char buf[512];
+
+  (void)filter;
+  /* 1. Die with the server.  Our parent is the server (CLONE_PARENT): if it
+   *    is already gone, the signal will never come, so give up now. */
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+    die_stage(res, "pdeathsig");
+  /* (getppid() is 0 in a new pid namespace, so a server that died before
+   *  this line cannot be detected here; the closed pipes end the child at
+   *  its first output and RLIMIT_CPU at the latest.) */
+  /* 2. Namespaces: user, pid, mount, ipc, uts and cgroup come from the
+   *    clone; the network namespace is the zygote's, which has no
+   *    interface, and the filter below forbids sockets anyway.  Map our
+   *    ids: only our own outside ids can be mapped, to one inside id. */
+  if (write_file("/proc/self/setgroups", "deny") < 0)
+    die_stage(res, "setgroups");
+  snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_UID, (unsigned)p->outside_uid);
+  if (write_file("/proc/self/uid_map", buf) < 0)
+    die_stage(res, "uid_map");
+  snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_GID, (unsigned)p->outside_gid);
+  if (write_file("/proc/self/gid_map", buf) < 0)
+    die_stage(res, "gid_map");
+  if (sethostname("sandbox", 7) < 0)
+    die_stage(res, "sethostname");
+
+  /* 3. An empty root: a small tmpfs holding only mount points, the
+   *    standard library read-only, and a private /tmp that dies with the
+   *    mount namespace.  No /proc, /dev, /etc or /home exists inside. */
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+    die_stage(res, "make mounts private");
+  if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,nr_inodes=64,mode=0755") < 0)
+    die_stage(res, "mount root tmpfs");
+  snprintf(buf, sizeof buf, NEWROOT "%s", p->stdlib_dir);
+  if (mkdir_p(buf) < 0 || bind_ro(p->stdlib_dir, buf) < 0)
+    die_stage(res, "bind stdlib");
+  if (mkdir(NEWROOT "/tmp", 01777) < 0)
+    die_stage(res, "mkdir tmp");
+  snprintf(buf, sizeof buf, "size=%lu,nr_inodes=1024,mode=1777", p->tmp_bytes);
+  if (mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, buf) < 0)
+    die_stage(res, "mount tmp");
+  if (chdir(NEWROOT) < 0 || syscall(SYS_pivot_root, ".", ".") < 0)
+    die_stage(res, "pivot_root");
+  if (umount2(".", MNT_DETACH) < 0)
+    die_stage(res, "detach old root");
+  if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) < 0)
+    die_stage(res, "remount root read-only");
+  if (chdir("/tmp") < 0)
+    die_stage(res, "chdir");
+
+  /* 4. Resource limits.  RLIMIT_CPU backs up the server's wall-clock
+   *    timer; soft == hard so that the kernel sends SIGKILL (pid 1 of a
+   *    namespace ignores SIGXCPU).  No core files, no locked memory. */
+  if (
+#ifndef TS_SANITIZE /* the sanitizers' shadow memory alone is terabytes */
+      (p->memory_bytes && set_limit(RLIMIT_AS, p->memory_bytes) < 0) ||
+#endif
+      set_limit(RLIMIT_CPU, p->cpu_seconds) < 0 ||
+      set_limit(RLIMIT_FSIZE, p->tmp_bytes) < 0 ||
+      set_limit(RLIMIT_NOFILE, 64) < 0 ||
+      set_limit(RLIMIT_NPROC, 1) < 0 ||
+      set_limit(RLIMIT_CORE, 0) < 0 ||
+      set_limit(RLIMIT_MEMLOCK, 0) < 0 ||
+      set_limit(RLIMIT_MSGQUEUE, 0) < 0)
+    die_stage(res, "rlimits");
+
+  /* 5. Drop privileges: every capability we hold in our user namespace
+   *    (bounding, ambient, effective, permitted, inheritable). */
+  for (int cap = 0; cap <= CAP_LAST_CAP; cap++)
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
+      die_stage(res, "capbset");
+  if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 && errno != EINVAL)
+    die_stage(res, "ambient caps");
+  {
+    struct __user_cap_header_struct hdr = {_LINUX_CAPABILITY_VERSION_3, 0};
+    struct __user_cap_data_struct data[2];
+    memset(data, 0, sizeof data);
+    if (syscall(SYS_capset, &hdr, data) < 0)
+      die_stage(res, "capset");
+  }
+  if (prctl(PR_SET_DUMPABLE, 0) < 0)
+    die_stage(res, "dumpable");
+
+  /* 6. File descriptors: the capture pipes at 1, 2, 3, the job at 4,
+   *    nothing else.  stdin is /dev/null's absence: closed. */
+  {
+    int want[4] = {TS_FD_JOB, TS_FD_STDOUT, TS_FD_STDERR, TS_FD_RESULT};
+    int tmp[4];
+    /* First move everything above the targets so dup2 cannot clobber. */
+    for (int i = 0; i < 4; i++) {
+      tmp[i] = fcntl(p->fds[i], F_DUPFD_CLOEXEC, 10);
+      if (tmp[i] < 0)
+        die_stage(res, "dup fds");
+    }
+    res = tmp[3];
+    for (int i = 0; i < 4; i++)
+      if (dup2(tmp[i], want[i]) < 0)
+        die_stage(res, "dup2");
+    res = TS_FD_RESULT;
+    close(0);
+    if (syscall(SYS_close_range, 5, ~0U, 0) < 0)
+      die_stage(res, "close_range");
+  }
+
+  /* 7. No new privileges, required for an unprivileged seccomp filter and
+   *    a promise that nothing can regain what was dropped above. */
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+    die_stage(res, "no_new_privs");
+}
+
+void ts_sandbox_seal(const struct sock_fprog *filter) {
+  /* 8. The seccomp filter, loaded last: every step above needed calls it
+   *    forbids. */
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, filter) < 0)
+    die_stage(TS_FD_RESULT, "seccomp");
+}

@@ -1,0 +1,387 @@
+/* The zygote process and the Python half of each child.  See zygote.h. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <grp.h>
+#include <linux/sched.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "job.h"
+#include "log.h"
+#include "pyembed.h"
+#include "sandbox.h"
+#include "zygote.h"
+
+extern const char ts_runner_py[];
+
+struct zygote {
+  struct sock_fprog filter;
+  PyObject *run, *report; /* from runner.py */
+  char stdlib_dir[512];
+  unsigned long base_vsz; /* the interpreter's own address space */
+  unsigned long tmp_bytes;
+  uid_t uid;
+  gid_t gid;
+};
+
+static int send_ready(int err, const char *msg) {
+  struct ts_zygote_ready r = {TS_SPAWN_MAGIC, err, {0}};
+
+  snprintf(r.msg, sizeof r.msg, "%s", msg);
+  return send(TS_ZYGOTE_CTL_FD, &r, sizeof r, MSG_NOSIGNAL) == (ssize_t)sizeof r ? 0 : -1;
+}
+
+__attribute__((noreturn)) static void fail(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+__attribute__((noreturn)) static void fail(const char *fmt, ...) {
+  char msg[256];
+  va_list ap;
+
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (PyErr_Occurred())
+    PyErr_Print();
+  fprintf(stderr, "tool-sandbox zygote: %s\n", msg);
+  send_ready(-1, msg);
+  _exit(1);
+}
+
+static unsigned long current_vsz(void) {
+  unsigned long pages = 0;
+  FILE *f = fopen("/proc/self/statm", "re");
+
+  if (f) {
+    if (fscanf(f, "%lu", &pages) != 1)
+      pages = 0;
+    fclose(f);
+  }
+  return pages * (unsigned long)sysconf(_SC_PAGESIZE);
+}
+
+/* Imports the allowed modules (and what the runner needs) so that children
+ * find them in sys.modules; returns the runner's (run, report). */
+static void init_python(struct zygote *z, const char *home, const char *allowed,
+                        int allow_input) {
+  ts_err err = {0};
+  PyObject *code, *globals, *make, *mods, *pair;
+  char *list, *save = NULL;
+
+  if (ts_python_init(home, &err) < 0)
+    fail("%s", err.msg);
+  ts_python_enter(); /* the zygote holds the GIL for good */
+
+  mods = PyList_New(0);
+  list = strdup(allowed);
+  if (!mods || !list)
+    fail("out of memory");
+  for (char *m = strtok_r(list, ", \t\n", &save); m; m = strtok_r(NULL, ", \t\n", &save)) {
+    PyObject *name = PyUnicode_FromString(m);
+    PyObject *mod;
+    if (!name || PyList_Append(mods, name) < 0)
+      fail("out of memory");
+    Py_DECREF(name);
+    mod = PyImport_ImportModule(m);
+    if (!mod) {
+      PyErr_Clear(); /* allowed but absent here: imports of it will fail */
+      continue;
+    }
+    Py_DECREF(mod);
+  }
+  free(list);
+
+  code = Py_CompileString(ts_runner_py, "<tool-sandbox runner>", Py_file_input);
+  globals = PyDict_New();
+  if (!code || !globals || PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins()) < 0)
+    fail("compiling the runner");
+  if (!PyEval_EvalCode(code, globals, globals))
+    fail("running the runner");
+  make = PyDict_GetItemString(globals, "make");
+  pair = make ? PyObject_CallFunction(make, "Oi", mods, allow_input) : NULL;
+  if (!pair || !PyArg_ParseTuple(pair, "OO", &z->run, &z->report))
+    fail("building the runner");
+  Py_INCREF(z->run);
+  Py_INCREF(z->report);
+  Py_DECREF(pair);
+  Py_DECREF(code);
+  Py_DECREF(mods);
+
+  {
+    PyObject *os = PyImport_ImportModule("os");
+    PyObject *file = os ? PyObject_GetAttrString(os, "__file__") : NULL;
+    const char *path = file ? PyUnicode_AsUTF8(file) : NULL;
+    char *slash;
+    if (!path)
+      fail("cannot locate the standard library");
+    snprintf(z->stdlib_dir, sizeof z->stdlib_dir, "%s", path);
+    slash = strrchr(z->stdlib_dir, '/');
+    if (!slash || slash == z->stdlib_dir)
+      fail("odd standard library path %s", path);
+    *slash = '\0';
+    Py_DECREF(file);
+    Py_DECREF(os);
+  }
+  z->base_vsz = current_vsz();
+}
+
+/* Root gives the zygote's privileges away before any child exists: one
+ * empty network namespace owned by the host (a child cannot configure
+ * it), then the unprivileged sandbox user.  Without root, a user
+ * namespace of our own makes the network namespace possible. */
+static void enter_zygote_namespaces(struct zygote *z, uid_t uid, gid_t gid) {
+  if (geteuid() == 0) {
+    if (unshare(CLONE_NEWNET) < 0)
+      fail("unshare(CLONE_NEWNET): %s", strerror(errno));
+    if (setgroups(0, NULL) < 0 || setresgid(gid, gid, gid) < 0 || setresuid(uid, uid, uid) < 0)
+      fail("dropping to uid %u: %s", (unsigned)uid, strerror(errno));
+  } else {
+    char map[64];
+    uid_t u = geteuid();
+    gid_t g = getegid();
+    int fd;
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNET) < 0)
+      fail("unshare(CLONE_NEWUSER|CLONE_NEWNET): %s (are user namespaces enabled?)",
+           strerror(errno));
+    fd = open("/proc/self/setgroups", O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || write(fd, "deny", 4) != 4)
+      fail("setgroups deny: %s", strerror(errno));
+    close(fd);
+    snprintf(map, sizeof map, "%u %u 1", (unsigned)u, (unsigned)u);
+    fd = open("/proc/self/uid_map", O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || write(fd, map, strlen(map)) != (ssize_t)strlen(map))
+      fail("uid_map: %s", strerror(errno));
+    close(fd);
+    snprintf(map, sizeof map, "%u %u 1", (unsigned)g, (unsigned)g);
+    fd = open("/proc/self/gid_map", O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || write(fd, map, strlen(map)) != (ssize_t)strlen(map))
+      fail("gid_map: %s", strerror(errno));
+    close(fd);
+  }
+  z->uid = geteuid();
+  z->gid = getegid();
+  /* Both are reset by the credential change above.  Children must be
+   * dumpable to write their own /proc/self/uid_map; each one turns it off
+   * again once its ids are mapped. */
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || prctl(PR_SET_DUMPABLE, 1) < 0)
+    fail("prctl: %s", strerror(errno));
+  if (getppid() == 1)
+    _exit(1);
+}
+
+/* ---- the child, after clone ---- */
+
+static char *read_job(size_t *len) {
+  struct stat st;
+  char *buf;
+  ssize_t n;
+
+  if (fstat(TS_FD_JOB, &st) < 0 || st.st_size < 4 || st.st_size > 64 * 1024 * 1024)
+    return NULL;
+  buf = malloc((size_t)st.st_size + 1);
+  if (!buf)
+    return NULL;
+  n = pread(TS_FD_JOB, buf, (size_t)st.st_size, 0);
+  close(TS_FD_JOB);
+  if (n != st.st_size) {
+    free(buf);
+    return NULL;
+  }
+  *len = (size_t)n;
+  return buf;
+}
+
+static void write_result(PyObject *bytes) {
+  char *p;
+  Py_ssize_t n;
+
+  if (!bytes || PyBytes_AsStringAndSize(bytes, &p, &n) < 0)
+    return;
+  while (n > 0) {
+    ssize_t w = write(TS_FD_RESULT, p, (size_t)n);
+    if (w <= 0)
+      return;
+    p += w;
+    n -= w;
+  }
+}
+
+__attribute__((noreturn)) static void child_main(struct zygote *z, const struct ts_spawn_req *req,
+                                                 int fds[TS_SPAWN_NFDS]) {
+  struct ts_sandbox_params p = {
+      .stdlib_dir = z->stdlib_dir,
+      .outside_uid = z->uid,
+      .outside_gid = z->gid,
+      .memory_bytes = z->base_vsz + (unsigned long)req->memory_mb * 1024 * 1024,
+      .cpu_seconds = req->cpu_seconds,
+      .tmp_bytes = z->tmp_bytes,
+      .fds = {fds[0], fds[1], fds[2], fds[3]},
+  };
+  PyCompilerFlags flags = _PyCompilerFlags_INIT;
+  struct ts_job job;
+  PyObject *code, *out, *source, *stdin_text;
+  char *buf, *src;
+  size_t len;
+  long rc = TS_EXIT_ERROR;
+
+  PyOS_AfterFork_Child();
+  ts_sandbox_enter(&p, &z->filter);
+  ts_sandbox_seal(&z->filter);
+
+  /* Only now, fully confined, does the child look at its job. */
+  buf = read_job(&len);
+  if (!buf || ts_job_decode(buf, len, &job) < 0) {
+    static const char bad[] = "{\"setup_error\":{\"stage\":\"read job\",\"errno\":0}}";
+    (void)!write(TS_FD_RESULT, bad, sizeof bad - 1);
+    _exit(TS_EXIT_SETUP);
+  }
+  src = strndup(job.code, job.code_len);
+  source = PyUnicode_DecodeUTF8(job.code, (Py_ssize_t)job.code_len, "replace");
+  stdin_text = PyUnicode_DecodeUTF8(job.stdin_data ? job.stdin_data : "",
+                                    (Py_ssize_t)job.stdin_len, "replace");
+  if (!src || !source || !stdin_text)
+    _exit(TS_EXIT_SETUP);
+
+  /* The same call and flags as the validator: what ran is what was checked. */
+  flags.cf_flags = TS_PY_COMPILE_FLAGS;
+  code = Py_CompileStringExFlags(src, "<snippet>", Py_file_input, &flags, -1);
+  if (!code) {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb)
+      PyException_SetTraceback(value, tb);
+    out = PyObject_CallOneArg(z->report, value);
+    write_result(out);
+    _exit(TS_EXIT_ERROR);
+  }
+  out = PyObject_CallFunction(z->run, "OOOi", code, source, stdin_text,
+                              (req->flags & TS_SPAWN_F_RAW) != 0);
+  if (out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == 2) {
+    rc = PyLong_AsLong(PyTuple_GET_ITEM(out, 0));
+    write_result(PyTuple_GET_ITEM(out, 1));
+  }
+  _exit(rc == 0 ? TS_EXIT_OK : TS_EXIT_ERROR);
+}
+
+/* ---- the spawn loop ---- */
+
+static int recv_req(struct ts_spawn_req *req, int fds[TS_SPAWN_NFDS]) {
+  size_t nfds;
+  ssize_t n = ts_recv_fds(TS_ZYGOTE_CTL_FD, req, sizeof *req, fds, TS_SPAWN_NFDS, &nfds, 0);
+
+  if (n == 0 || (n < 0 && errno != EMSGSIZE))
+    return -1; /* the server is gone */
+  if (n != (ssize_t)sizeof *req || req->magic != TS_SPAWN_MAGIC || nfds != TS_SPAWN_NFDS) {
+    for (size_t i = 0; i < nfds; i++)
+      close(fds[i]);
+    return 0; /* malformed: ignore it */
+  }
+  return 1;
+}
+
+static void send_resp(const struct ts_spawn_resp *resp, int pidfd) {
+  if (ts_send_fds(TS_ZYGOTE_CTL_FD, resp, sizeof *resp, &pidfd, pidfd >= 0 ? 1 : 0) < 0)
+    _exit(0); /* the server is gone */
+}
+
+static void serve(struct zygote *z) {
+  for (;;) {
+    struct ts_spawn_req req;
+    struct ts_spawn_resp resp = {TS_SPAWN_MAGIC, 0, 0, 0, 0};
+    int fds[TS_SPAWN_NFDS];
+    int pidfd = -1;
+    long pid;
+    int r = recv_req(&req, fds);
+
+    if (r < 0)
+      _exit(0);
+    if (r == 0)
+      continue;
+    resp.job_id = req.job_id;
+    {
+      /* The child becomes the server's child (CLONE_PARENT), so the server
+       * reaps it and reads its wait status itself; the pidfd lets the
+       * server signal exactly this process, never a recycled pid. */
+      struct clone_args args = {
+          .flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC |
+                   CLONE_NEWUTS | CLONE_NEWCGROUP | CLONE_PARENT | CLONE_PIDFD,
+          .pidfd = (uint64_t)(uintptr_t)&pidfd,
+          /* Must be 0 with CLONE_PARENT: the child inherits our own exit
+           * signal, SIGCHLD, towards the server. */
+          .exit_signal = 0,
+      };
+      PyOS_BeforeFork();
+      pid = syscall(SYS_clone3, &args, sizeof args);
+      if (pid == 0)
+        child_main(z, &req, fds);
+      PyOS_AfterFork_Parent();
+    }
+    for (int i = 0; i < TS_SPAWN_NFDS; i++)
+      close(fds[i]);
+    if (pid < 0) {
+      resp.err = errno;
+      pidfd = -1;
+    } else {
+      resp.pid = (int32_t)pid;
+    }
+    send_resp(&resp, pidfd);
+    if (pidfd >= 0)
+      close(pidfd);
+  }
+}
+
+int ts_zygote_main(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"python-home", required_argument, NULL, 'p'},
+      {"allowed-modules", required_argument, NULL, 'm'},
+      {"allow-input", required_argument, NULL, 'i'},
+      {"tmp-bytes", required_argument, NULL, 't'},
+      {"sandbox-uid", required_argument, NULL, 'u'},
+      {"sandbox-gid", required_argument, NULL, 'g'},
+      {0, 0, 0, 0},
+  };
+  struct zygote z = {.tmp_bytes = 16ul << 20};
+  const char *home = NULL, *allowed = "";
+  int allow_input = 0, ch;
+  uid_t uid = 65534;
+  gid_t gid = 65534;
+  ts_err err = {0};
+
+  /* Die with the server, and never outlive it even briefly. */
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() == 1)
+    return 1;
+  signal(SIGPIPE, SIG_IGN);
+  optind = 2;
+  while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    switch (ch) {
+    case 'p': home = optarg; break;
+    case 'm': allowed = optarg; break;
+    case 'i': allow_input = optarg[0] == '1'; break;
+    case 't': z.tmp_bytes = strtoul(optarg, NULL, 10); break;
+    case 'u': uid = (uid_t)strtoul(optarg, NULL, 10); break;
+    case 'g': gid = (gid_t)strtoul(optarg, NULL, 10); break;
+    default: fail("bad zygote arguments");
+    }
+  }
+  init_python(&z, home, allowed, allow_input);
+  if (ts_seccomp_compile(&z.filter, &err) < 0)
+    fail("%s", err.msg);
+  enter_zygote_namespaces(&z, uid, gid);
+  if (send_ready(0, "ready") < 0)
+    _exit(1);
+  serve(&z);
+  return 0;
+}
