@@ -128,4 +128,28 @@ def make(allowed, allow_input):
     def report(e):
         return _dump(_report(e))
 
+    _warm(safe)
     return run, report
+
+
+def _warm(safe):
+    # Do once here, in the zygote, what every child would otherwise do
+    # for itself: codec lookups, the text I/O stack, traceback formatting,
+    # JSON encoding, class creation.  Then freeze the heap so that the
+    # children's garbage collector never walks (and copies) it.
+    import gc
+    buf = _io.TextIOWrapper(_io.BytesIO(), encoding="utf-8", errors="backslashreplace",
+                            line_buffering=True)
+    buf.write("warm\n")
+    buf.flush()
+    src = "class A:\n    def __init__(self):\n        self.x = 1\nprint(A().x, file=f)\n1/0\n"
+    _lc.cache[_SNIPPET] = (len(src), None, src.splitlines(True), _SNIPPET)
+    g = {"__name__": "__main__", "__builtins__": dict(safe), "f": buf}
+    try:
+        exec(compile(src, _SNIPPET, "exec"), g)
+    except ZeroDivisionError as e:
+        _dump(_report(e))
+    _lc.cache.pop(_SNIPPET, None)
+    _io.StringIO("warm").readline()
+    gc.collect()
+    gc.freeze()
