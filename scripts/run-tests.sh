@@ -21,16 +21,26 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
 
 failed=0
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+# Runs a command, shows its output, and fails it on a non-zero status or on
+# any sanitizer report (Criterion does not turn those into failures).
 run() {
   echo "== $*"
-  if ! "$@"; then
+  if ! "$@" 2>&1 | tee "$out"; then
     echo "FAILED: $*"
+    failed=1
+  elif grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$out"; then
+    echo "FAILED (sanitizer report): $*"
     failed=1
   fi
 }
 
 run ./build/unit-tests --jobs "$jobs"
 run ./build/api-tests --jobs "$jobs"
+# The kernel layers alone: normal build only (see README, Tests).
+run ./build/sandbox-tests --jobs "$jobs"
+run ./scripts/demo.sh ./build/tool-sandbox
 run ./build-asan/unit-tests --jobs "$jobs"
 run ./build-asan/api-tests --jobs "$jobs"
 
