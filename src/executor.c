@@ -862,7 +862,7 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
   }
   cJSON_AddNumberToObject(doc, "duration_ms", round(r->duration_ms * 1000) / 1000);
   cJSON_AddNumberToObject(doc, "cpu_ms", round(r->cpu_ms * 1000) / 1000);
-  if (r->signal)
+  if (r->signal || r->exit_code < 0)
     cJSON_AddNullToObject(doc, "exit_code");
   else
     cJSON_AddNumberToObject(doc, "exit_code", r->exit_code);

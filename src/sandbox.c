@@ -72,6 +72,9 @@ int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
   /* Any other ABI (x32, i386 via int 0x80) is killed outright. */
   if (rc == 0)
     rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+  /* A binary tree instead of a linear scan of the allowlist. */
+  if (rc == 0)
+    rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
   for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(allowed_syscalls); i++) {
     int nr = seccomp_syscall_resolve_name(allowed_syscalls[i]);
     if (nr == __NR_SCMP_ERROR)
@@ -307,6 +310,10 @@ void ts_sandbox_enter(const struct ts_sandbox_params *p, const struct sock_fprog
 void ts_sandbox_seal(const struct sock_fprog *filter) {
   /* 8. The seccomp filter, loaded last: every step above needed calls it
    *    forbids. */
-  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, filter) < 0)
+  /* SPEC_ALLOW: attaching a filter would otherwise force the speculative
+   * store bypass mitigation on, which slows every child down.  SSB leaks
+   * only within the process, and a child holds nothing but its own job:
+   * the zygote it was cloned from never saw a secret or another job. */
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_SPEC_ALLOW, filter) < 0)
     die_stage(TS_FD_RESULT, "seccomp");
 }

@@ -1,0 +1,492 @@
+/* API tests of POST /execute through the real binary: the seed's
+ * behaviour (interception of open, eval and covert imports, captured
+ * output, an infinite loop ended by the timeout), results and statuses,
+ * limits, concurrency (429, /healthz and /validate never blocked by
+ * executions) and output encoding. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+#include "harness.h"
+
+TestSuite(execute, .fini = srv_cleanup_all, .timeout = 120);
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* POST /execute {"code": code, extra...}; requires 200 and returns the
+ * parsed body (caller frees). `extra` is JSON members without braces, e.g.
+ * "\"timeout\": 0.5", or NULL. */
+static cJSON *execute(unsigned port, const char *code, const char *extra) {
+  cJSON *o = cJSON_CreateObject();
+  char *json, *full;
+  struct http_resp r;
+  cJSON *doc;
+
+  cJSON_AddStringToObject(o, "code", code);
+  json = cJSON_PrintUnformatted(o);
+  cJSON_Delete(o);
+  cr_assert(json);
+  if (extra) {
+    size_t n = strlen(json) + strlen(extra) + 4;
+    full = malloc(n);
+    cr_assert(full);
+    json[strlen(json) - 1] = '\0'; /* drop the closing brace */
+    snprintf(full, n, "%s,%s}", json, extra);
+    free(json);
+    json = full;
+  }
+  HTTP_OK(post_json(port, "/execute", json, &r));
+  free(json);
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  /* The documented shape, whatever the status. */
+  cr_assert(cJSON_IsString(cJSON_GetObjectItem(doc, "status")));
+  cr_assert(cJSON_IsString(cJSON_GetObjectItem(doc, "stdout")));
+  cr_assert(cJSON_IsString(cJSON_GetObjectItem(doc, "stderr")));
+  cr_assert(cJSON_IsBool(cJSON_GetObjectItem(doc, "stdout_truncated")));
+  cr_assert(cJSON_IsBool(cJSON_GetObjectItem(doc, "stderr_truncated")));
+  cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(doc, "duration_ms")));
+  cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(doc, "cpu_ms")));
+  cr_assert(cJSON_GetObjectItem(doc, "error"));
+  cr_assert(cJSON_GetObjectItem(doc, "exit_code"));
+  cr_assert(cJSON_GetObjectItem(doc, "signal"));
+  return doc;
+}
+
+static const char *status_of(const cJSON *doc) {
+  return cJSON_GetObjectItem(doc, "status")->valuestring;
+}
+
+static const char *str_of(const cJSON *doc, const char *k) {
+  const cJSON *v = cJSON_GetObjectItem(doc, k);
+  return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static double num_of(const cJSON *doc, const char *k) {
+  const cJSON *v = cJSON_GetObjectItem(doc, k);
+  cr_assert(cJSON_IsNumber(v), "%s is not a number", k);
+  return v->valuedouble;
+}
+
+static void assert_status_is(const cJSON *doc, const char *want) {
+  char *text = cJSON_PrintUnformatted(doc);
+  cr_assert_str_eq(status_of(doc), want, "expected status %s, got %s", want, text);
+  free(text);
+}
+
+/* Rejected with a violation of `rule`, and nothing ran. */
+static void assert_rejected(unsigned port, const char *code, const char *rule) {
+  cJSON *doc = execute(port, code, NULL);
+  const cJSON *v, *viol;
+  bool found = false;
+
+  assert_status_is(doc, "rejected");
+  viol = cJSON_GetObjectItem(doc, "violations");
+  cr_assert(cJSON_IsArray(viol) && cJSON_GetArraySize(viol) > 0, "no violations for %s", code);
+  cJSON_ArrayForEach(v, viol) found |= strcmp(str_of(v, "rule"), rule) == 0;
+  cr_assert(found, "no %s violation for %s", rule, code);
+  cr_assert_str_eq(str_of(doc, "stdout"), "");
+  cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "exit_code")));
+  cJSON_Delete(doc);
+}
+
+static void assert_still_works(unsigned port) {
+  cJSON *doc = execute(port, "print(6 * 7)", NULL);
+  assert_status_is(doc, "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "42\n");
+  cJSON_Delete(doc);
+}
+
+/* ---- the seed's tests, through HTTP ---- */
+
+Test(execute, seed_intercepts_open) {
+  struct ts_srv s;
+  srv_start(&s, NULL, NULL);
+  assert_rejected(s.port, "print(open('/etc/passwd').read())", "banned-name");
+  srv_stop(&s);
+}
+
+Test(execute, seed_intercepts_eval) {
+  struct ts_srv s;
+  srv_start(&s, NULL, NULL);
+  assert_rejected(s.port, "eval('1 + 1')", "banned-name");
+  assert_rejected(s.port, "f = eval\nf('1')", "banned-name");
+  srv_stop(&s);
+}
+
+Test(execute, seed_intercepts_covert_imports) {
+  struct ts_srv s;
+  srv_start(&s, NULL, NULL);
+  assert_rejected(s.port, "import os\nos.system('id')", "import-banned");
+  assert_rejected(s.port, "from subprocess import run", "import-banned");
+  assert_rejected(s.port, "__import__('os').system('id')", "banned-name");
+  assert_rejected(s.port, "getattr(__builtins__, 'op' + 'en')('/etc/passwd')", "banned-name");
+  assert_rejected(s.port, "().__class__.__bases__[0].__subclasses__()", "dunder");
+  assert_rejected(s.port, "import random\nrandom._os.system('id')", "private-attribute");
+  srv_stop(&s);
+}
+
+Test(execute, seed_captures_output) {
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "for i in range(3):\n    print('line', i)\nprint('done', end='')", NULL);
+  assert_status_is(doc, "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "line 0\nline 1\nline 2\ndone");
+  cr_assert_str_eq(str_of(doc, "stderr"), "");
+  cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "error")));
+  cr_assert_eq(num_of(doc, "exit_code"), 0);
+  cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "signal")));
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(execute, seed_infinite_loop_ends_at_the_deadline) {
+  struct ts_srv s;
+  cJSON *doc;
+  double t0, took;
+
+  srv_start(&s, NULL, NULL);
+  t0 = now_ms();
+  doc = execute(s.port, "print('start')\nwhile True:\n    pass", "\"timeout\": 0.5");
+  took = now_ms() - t0;
+  assert_status_is(doc, "timeout");
+  cr_assert_str_eq(str_of(doc, "stdout"), "start\n", "output before the loop is kept");
+  cr_assert_geq(num_of(doc, "duration_ms"), 500);
+  cr_assert_lt(took, 1500, "the answer took %.0f ms for a 500 ms limit", took);
+  cr_assert_eq(num_of(doc, "signal"), 9);
+  cJSON_Delete(doc);
+  assert_still_works(s.port);
+  srv_stop(&s);
+}
+
+Test(execute, default_timeout_is_two_seconds) {
+  struct ts_srv s;
+  cJSON *doc;
+  double t0, took;
+
+  srv_start(&s, NULL, NULL);
+  t0 = now_ms();
+  doc = execute(s.port, "import time\ntime.sleep(100)", NULL);
+  took = now_ms() - t0;
+  assert_status_is(doc, "timeout");
+  cr_assert(took >= 2000 && took < 3000, "took %.0f ms", took);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+/* ---- results ---- */
+
+Test(execute, exception_reports_type_message_line_and_traceback) {
+  struct ts_srv s;
+  cJSON *doc, *err;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "def f(x):\n    return 1 / x\n\nprint('before')\nf(0)\n", NULL);
+  assert_status_is(doc, "error");
+  cr_assert_str_eq(str_of(doc, "stdout"), "before\n");
+  err = cJSON_GetObjectItem(doc, "error");
+  cr_assert(cJSON_IsObject(err));
+  cr_assert_str_eq(str_of(err, "type"), "ZeroDivisionError");
+  cr_assert_str_eq(str_of(err, "message"), "division by zero");
+  cr_assert_eq(num_of(err, "line"), 2, "the innermost line of the snippet");
+  cr_assert(strstr(str_of(err, "traceback"), "File \"<snippet>\", line 5"));
+  cr_assert(strstr(str_of(err, "traceback"), "return 1 / x"), "source lines are shown");
+  cr_assert_null(strstr(str_of(err, "traceback"), "runner"), "no frame of the runner leaks");
+  cr_assert_eq(num_of(doc, "exit_code"), 1);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(execute, builtins_outside_the_whitelist_do_not_exist_at_run_time) {
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  /* dir() passes the validator but is not in the runtime whitelist. */
+  doc = execute(s.port, "print(dir())", NULL);
+  assert_status_is(doc, "error");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(doc, "error"), "type"), "NameError");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(execute, allowed_modules_and_ordinary_code_run) {
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port,
+                "from dataclasses import dataclass\n"
+                "import math, json, re, collections, statistics, random, datetime\n"
+                "@dataclass\nclass P:\n    x: int\n    y: int\n"
+                "    def norm(self):\n        return math.hypot(self.x, self.y)\n"
+                "class Q(P):\n    def __init__(self):\n        super().__init__(3, 4)\n"
+                "c = collections.Counter('hello')\n"
+                "print(Q().norm(), json.dumps({'a': [1, 2]}), c['l'],\n"
+                "      statistics.mean([1, 2, 3]), re.sub('l+', 'L', 'hello'))\n"
+                "print(f'{sum(x * x for x in range(10))}')\n"
+                "match [1, 2]:\n    case [a, b]:\n        print(a + b)\n"
+                "if __name__ == '__main__':\n    print('main')\n",
+                NULL);
+  assert_status_is(doc, "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "5.0 {\"a\": [1, 2]} 2 2 heLo\n285\n3\nmain\n");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(execute, syntax_error_is_rejected_with_its_position) {
+  struct ts_srv s;
+  cJSON *doc;
+  const cJSON *v;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "x = 1\ndef f(:\n    pass\n", NULL);
+  assert_status_is(doc, "rejected");
+  v = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "violations"), 0);
+  cr_assert_str_eq(str_of(v, "rule"), "syntax-error");
+  cr_assert_eq(num_of(v, "line"), 2);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(execute, output_is_always_valid_json) {
+  struct ts_srv s;
+  cJSON *doc;
+  const cJSON *out;
+
+  srv_start(&s, NULL, NULL);
+  /* A NUL, control characters, a lone surrogate and non-ASCII text. */
+  doc = execute(s.port, "print('a\\x00b\\x01\\x7f', '\\udcff', 'é中', end='')", NULL);
+  assert_status_is(doc, "ok");
+  out = cJSON_GetObjectItem(doc, "stdout");
+  /* cJSON stops at the NUL; the raw body check is below. */
+  cr_assert_str_eq(out->valuestring, "a");
+  cJSON_Delete(doc);
+  {
+    struct http_resp r;
+    HTTP_OK(post_json(s.port, "/execute",
+                      "{\"code\":\"print('a\\\\x00b', '\\\\udcff', end='')\"}", &r));
+    assert_status(&r, 200);
+    cr_assert(strstr(r.body, "\"stdout\":\"a\\u0000b \\\\udcff\""),
+              "NUL escaped and the surrogate backslash-escaped: %s", r.body);
+    http_resp_free(&r);
+  }
+  srv_stop(&s);
+}
+
+Test(execute, print_flood_is_truncated_at_the_cap) {
+  struct ts_srv s;
+  const char *const args[] = {"--max-output", "1000", NULL};
+  cJSON *doc;
+
+  srv_start(&s, args, NULL);
+  doc = execute(s.port, "while True:\n    print('x' * 100)", NULL);
+  assert_status_is(doc, "output_limit");
+  cr_assert_eq(strlen(str_of(doc, "stdout")), 1000);
+  cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(doc, "stdout_truncated")));
+  cr_assert_lt(num_of(doc, "duration_ms"), 1500, "killed at the cap, not at the deadline");
+  cJSON_Delete(doc);
+  assert_still_works(s.port);
+  srv_stop(&s);
+}
+
+Test(execute, memory_bomb_ends_as_memory_limit) {
+#ifdef TS_SANITIZE
+  cr_skip_test("RLIMIT_AS is not applied in sanitizer builds; this runs on the normal build");
+#else
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "x = bytearray(512 * 1024 * 1024)", "\"memory_mb\": 64");
+  assert_status_is(doc, "memory_limit");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(doc, "error"), "type"), "MemoryError");
+  cJSON_Delete(doc);
+  doc = execute(s.port, "x = []\nwhile True:\n    x.append('y' * 100000)", "\"memory_mb\": 64");
+  assert_status_is(doc, "memory_limit");
+  cJSON_Delete(doc);
+  assert_still_works(s.port);
+  srv_stop(&s);
+#endif
+}
+
+Test(execute, deep_recursion_is_an_error) {
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "def f(n):\n    return f(n + 1)\nf(0)", NULL);
+  assert_status_is(doc, "error");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(doc, "error"), "type"), "RecursionError");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(execute, huge_power_ends_in_a_limit) {
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "x = 10 ** 10 ** 8", "\"timeout\": 1");
+  cr_assert(strcmp(status_of(doc), "timeout") == 0 || strcmp(status_of(doc), "memory_limit") == 0,
+            "got %s", status_of(doc));
+  cJSON_Delete(doc);
+  assert_still_works(s.port);
+  srv_stop(&s);
+}
+
+Test(execute, stdin_is_served_when_input_is_allowed) {
+  struct ts_srv s;
+  const char *const args[] = {"--banned-names", "eval,exec,open,compile", NULL};
+  cJSON *doc;
+
+  srv_start(&s, args, NULL);
+  doc = execute(s.port, "a = input()\nb = input('> ')\nprint(a.upper(), b)", "\"stdin\": \"hello\\nworld\\n\"");
+  assert_status_is(doc, "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "> HELLO world\n");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+/* ---- limits ---- */
+
+Test(execute, limits_above_their_maximum_are_400) {
+  struct ts_srv s;
+  const char *const args[] = {"--max-timeout", "5", "--max-memory-mb", "512", NULL};
+  struct http_resp r;
+
+  srv_start(&s, args, NULL);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"1\",\"timeout\":10}", &r));
+  assert_json_error_msg(&r, 400, "limit_exceeded", "timeout");
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"1\",\"timeout\":0}", &r));
+  assert_json_error_msg(&r, 400, "limit_exceeded", "timeout");
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"1\",\"memory_mb\":4096}", &r));
+  assert_json_error_msg(&r, 400, "limit_exceeded", "memory_mb");
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"1\",\"memory_mb\":1.5}", &r));
+  assert_json_error_msg(&r, 400, "invalid_field", "memory_mb");
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"1\",\"timeout\":\"2\"}", &r));
+  assert_json_error_msg(&r, 400, "invalid_field", "timeout");
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"1\",\"stdin\":5}", &r));
+  assert_json_error_msg(&r, 400, "invalid_field", "stdin");
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"timeout\":1}", &r));
+  assert_json_error_msg(&r, 400, "missing_field", "code");
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+/* ---- concurrency ---- */
+
+struct bg {
+  unsigned port;
+  const char *body;
+  int status;
+  char text[256];
+};
+
+static void *bg_post(void *arg) {
+  struct bg *b = arg;
+  struct http_resp r;
+
+  b->status = -1;
+  if (post_json(b->port, "/execute", b->body, &r) == 0) {
+    b->status = r.status;
+    snprintf(b->text, sizeof b->text, "%s", r.body ? r.body : "");
+    http_resp_free(&r);
+  }
+  return NULL;
+}
+
+static const char sleeper[] = "{\"code\":\"import time\\ntime.sleep(1.5)\\nprint('slept')\",\"timeout\":5}";
+
+Test(execute, full_slots_and_queue_give_429_with_retry_after) {
+  struct ts_srv s;
+  const char *const args[] = {"--max-concurrency", "1", "--max-queue", "1", NULL};
+  struct bg a = {0, sleeper, 0, ""}, b = {0, sleeper, 0, ""};
+  pthread_t ta, tb;
+  struct http_resp r;
+
+  srv_start(&s, args, NULL);
+  a.port = b.port = s.port;
+  pthread_create(&ta, NULL, bg_post, &a);
+  usleep(200 * 1000);
+  pthread_create(&tb, NULL, bg_post, &b); /* queued */
+  usleep(200 * 1000);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"print(1)\"}", &r));
+  assert_json_error(&r, 429, "too_many_requests");
+  cr_assert_str_eq(http_header(&r, "Retry-After"), "1");
+  http_resp_free(&r);
+  pthread_join(ta, NULL);
+  pthread_join(tb, NULL);
+  cr_assert_eq(a.status, 200, "%s", a.text);
+  cr_assert_eq(b.status, 200, "the queued one ran too: %s", b.text);
+  cr_assert(strstr(b.text, "\"status\":\"ok\""), "%s", b.text);
+  assert_still_works(s.port);
+  srv_stop(&s);
+}
+
+Test(execute, healthz_and_validate_stay_fast_while_executions_sleep) {
+  struct ts_srv s;
+  const char *const args[] = {"--max-concurrency", "2", "--threads", "2", NULL};
+  struct bg jobs[4];
+  pthread_t t[4];
+  struct http_resp r;
+  double worst = 0;
+
+  srv_start(&s, args, NULL);
+  for (int i = 0; i < 4; i++) {
+    jobs[i] = (struct bg){s.port, sleeper, 0, ""};
+    pthread_create(&t[i], NULL, bg_post, &jobs[i]);
+  }
+  usleep(300 * 1000);
+  for (int i = 0; i < 10; i++) {
+    double t0 = now_ms();
+    HTTP_OK(http_get(s.port, "/healthz", &r));
+    assert_status(&r, 200);
+    http_resp_free(&r);
+    HTTP_OK(post_json(s.port, "/validate", "{\"code\":\"print(1)\"}", &r));
+    assert_status(&r, 200);
+    http_resp_free(&r);
+    if (now_ms() - t0 > worst)
+      worst = now_ms() - t0;
+  }
+  cr_assert_lt(worst, 200, "a /healthz + /validate pair took %.0f ms during executions", worst);
+  for (int i = 0; i < 4; i++) {
+    pthread_join(t[i], NULL);
+    cr_assert_eq(jobs[i].status, 200, "%s", jobs[i].text);
+    cr_assert(strstr(jobs[i].text, "slept"), "%s", jobs[i].text);
+  }
+  srv_stop(&s);
+}
+
+Test(execute, sigterm_lets_running_executions_finish) {
+  struct ts_srv s;
+  struct bg a;
+  pthread_t ta;
+
+  srv_start(&s, NULL, NULL);
+  a = (struct bg){s.port, sleeper, 0, ""};
+  pthread_create(&ta, NULL, bg_post, &a);
+  usleep(300 * 1000);
+  srv_stop(&s); /* SIGTERM; requires exit 0 */
+  pthread_join(ta, NULL);
+  cr_assert_eq(a.status, 200, "%s", a.text);
+  cr_assert(strstr(a.text, "slept"), "%s", a.text);
+}
