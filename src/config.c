@@ -43,6 +43,7 @@ static const struct option_def options[] = {
     {"max-output", OPT_SIZE, OFF(output_max), 0, 64.0 * 1024 * 1024, "bytes of stdout and of stderr kept"},
     {"max-concurrency", OPT_UINT, OFF(max_concurrency), 1, 4096, "executions at once (default 2 x CPUs)"},
     {"max-queue", OPT_UINT, OFF(queue_max), 0, 100000, "executions waiting for a slot before 429"},
+    {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
 };
 
 int ts_config_init(struct ts_config *c, ts_err *err) {
@@ -66,6 +67,7 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->output_max = 64 * 1024;
   c->max_concurrency = (unsigned)(2 * ncpu);
   c->queue_max = 64;
+  c->pool = 2;
   return ts_policy_init_default(&c->policy, err);
 }
 

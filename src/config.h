@@ -26,6 +26,7 @@ struct ts_config {
   size_t output_max;        /* bytes kept per stream */
   unsigned max_concurrency; /* executions at once */
   unsigned queue_max;       /* executions waiting for a slot */
+  unsigned pool;            /* sandboxes kept ready ahead of demand */
 };
 
 enum ts_config_action { TS_CONFIG_RUN, TS_CONFIG_EXIT_OK, TS_CONFIG_EXIT_USAGE };

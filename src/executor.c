@@ -2,7 +2,12 @@
  *
  * Everything about a running job lives on this one thread: an epoll set
  * holds the zygote's control socket, an eventfd for new submissions, and
- * each job's three pipes and pidfd.  Deadlines are the epoll timeout.
+ * each child's pipes and pidfd.  Deadlines are the epoll timeout.
+ *
+ * Children are cloned ahead of demand: a few wait, sandboxed and warm,
+ * blocked on their job pipe, so a request only pays for writing its job
+ * and running it.  A child runs one job and dies.
+ *
  * Status comes from the wait status, our own kill decisions and our own
  * byte counts; the child's report only adds the exception details. */
 #include <errno.h>
@@ -30,8 +35,8 @@
 
 #define RESULT_MAX (256 * 1024) /* bytes of child report kept */
 
-enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD };
-enum job_state { JOB_QUEUED, JOB_SPAWNING, JOB_RUNNING };
+enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB };
+enum child_state { CHILD_SPAWNING, CHILD_READY };
 
 struct buf {
   char *data;
@@ -40,15 +45,25 @@ struct buf {
   int fd;
 };
 
-struct job {
-  struct job *next; /* queue link */
+/* A request, from submission until a child takes it. */
+struct work {
+  struct work *next;
+  char *job; /* encoded job */
+  size_t len;
+  double timeout;
+  ts_exec_done_fn done;
+  void *ctx;
+};
+
+/* A sandbox child, and the work it runs once it has some. */
+struct child {
+  struct child *next; /* in the spawning list */
   uint64_t id;
   int slot;
-  enum job_state state;
-  int memfd;
-  unsigned flags;
-  double timeout;
-  long memory_mb;
+  enum child_state state;
+  struct work *w; /* NULL while it waits in the pool */
+  size_t written; /* bytes of w->job in the job pipe */
+  int jobfd;      /* write end of the job pipe, -1 once all is written */
   struct buf out, err, res;
   int pidfd;
   pid_t pid;
@@ -56,9 +71,7 @@ struct job {
   siginfo_t info;
   struct rusage ru;
   struct timespec start;
-  double deadline; /* monotonic seconds */
-  ts_exec_done_fn done;
-  void *ctx;
+  double deadline; /* monotonic seconds, once it has work */
 };
 
 struct ts_executor {
@@ -72,15 +85,16 @@ struct ts_executor {
   double zretry_at;
 
   pthread_mutex_t lock; /* guards incoming, inflight, stopping */
-  struct job *incoming, **incoming_tail;
+  struct work *incoming, **incoming_tail;
   unsigned inflight;
   bool stopping;
 
   /* executor thread only */
-  struct job *queue, **queue_tail;
-  struct job **slots; /* max_concurrency entries */
-  unsigned running;
-  struct job *spawning, **spawning_tail; /* waiting for the zygote's reply, in order */
+  struct work *queue, **queue_tail;
+  struct child **slots; /* capacity entries */
+  unsigned capacity;    /* max_concurrency + pool */
+  unsigned nchildren, nbusy;
+  struct child *spawning, **spawning_tail; /* waiting for the zygote's reply, in order */
   uint64_t next_id;
 };
 
@@ -171,7 +185,7 @@ static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
   return 0;
 }
 
-/* ---- jobs ---- */
+/* ---- children ---- */
 
 static void buf_init(struct buf *b, int fd, size_t cap) {
   *b = (struct buf){NULL, 0, cap, false, false, fd};
@@ -185,34 +199,51 @@ static void close_fd(struct ts_executor *ex, int *fd) {
   }
 }
 
-static void job_free(struct ts_executor *ex, struct job *j) {
-  close_fd(ex, &j->out.fd);
-  close_fd(ex, &j->err.fd);
-  close_fd(ex, &j->res.fd);
-  close_fd(ex, &j->pidfd);
-  if (j->memfd >= 0)
-    close(j->memfd);
-  free(j->out.data);
-  free(j->err.data);
-  free(j->res.data);
-  free(j);
+static void work_free(struct work *w) {
+  if (w) {
+    free(w->job);
+    free(w);
+  }
 }
 
-static void kill_job(struct job *j) {
-  if (j->pidfd >= 0 && !j->reaped && !j->killed) {
-    /* The child is pid 1 of its namespace: killing it kills all in it. */
-    syscall(SYS_pidfd_send_signal, j->pidfd, SIGKILL, NULL, 0);
-    j->killed = true;
+static void child_free(struct ts_executor *ex, struct child *c) {
+  close_fd(ex, &c->out.fd);
+  close_fd(ex, &c->err.fd);
+  close_fd(ex, &c->res.fd);
+  close_fd(ex, &c->pidfd);
+  close_fd(ex, &c->jobfd);
+  free(c->out.data);
+  free(c->err.data);
+  free(c->res.data);
+  work_free(c->w);
+  if (c->slot >= 0) {
+    ex->slots[c->slot] = NULL;
+    ex->nchildren--;
   }
+  free(c);
+}
+
+static void kill_child(struct child *c) {
+  if (c->pidfd >= 0 && !c->reaped && !c->killed) {
+    /* The child is pid 1 of its namespace: killing it kills all in it. */
+    syscall(SYS_pidfd_send_signal, c->pidfd, SIGKILL, NULL, 0);
+    c->killed = true;
+  }
+}
+
+static int watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot) {
+  struct epoll_event ev = {.events = events, .data.u64 = (uint64_t)kind | ((uint64_t)slot << 8)};
+  return epoll_ctl(ex->epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
 /* Reads what a pipe has.  Past the cap, bytes are drained and dropped; for
  * stdout/stderr that ends the job as output_limit. */
-static void pump(struct ts_executor *ex, struct job *j, struct buf *b, bool is_output) {
+static void pump(struct ts_executor *ex, struct child *c, struct buf *b, bool is_output) {
   char tmp[65536];
 
   for (;;) {
     ssize_t n = read(b->fd, tmp, sizeof tmp);
+    size_t keep;
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0 && errno == EAGAIN)
@@ -222,129 +253,145 @@ static void pump(struct ts_executor *ex, struct job *j, struct buf *b, bool is_o
       close_fd(ex, &b->fd);
       return;
     }
-    size_t keep = b->cap - b->len < (size_t)n ? b->cap - b->len : (size_t)n;
+    keep = b->cap - b->len < (size_t)n ? b->cap - b->len : (size_t)n;
+    if (keep && !b->data && !(b->data = malloc(b->cap)))
+      keep = 0;
     if (keep) {
-      if (b->len + keep > 0 && !b->data) {
-        b->data = malloc(b->cap ? b->cap : 1);
-        if (!b->data) {
-          keep = 0;
-          b->truncated = true;
-        }
-      }
-      if (keep) {
-        memcpy(b->data + b->len, tmp, keep);
-        b->len += keep;
-      }
+      memcpy(b->data + b->len, tmp, keep);
+      b->len += keep;
     }
     if (keep < (size_t)n) {
       b->truncated = true;
-      if (is_output && !j->output_over) {
-        j->output_over = true;
-        kill_job(j);
+      if (is_output && !c->output_over) {
+        c->output_over = true;
+        kill_child(c);
       }
     }
   }
 }
 
-static int watch(struct ts_executor *ex, int fd, enum ev_kind kind, int slot) {
-  struct epoll_event ev = {.events = EPOLLIN, .data.u64 = (uint64_t)kind | ((uint64_t)slot << 8)};
-  return epoll_ctl(ex->epfd, EPOLL_CTL_ADD, fd, &ev);
+static void classify(const struct child *c, struct ts_exec_result *r) {
+  if (c->info.si_code == CLD_EXITED) {
+    r->exit_code = c->info.si_status;
+    if (c->timed_out)
+      r->status = TS_EXEC_TIMEOUT;
+    else if (c->output_over)
+      r->status = TS_EXEC_OUTPUT_LIMIT;
+    else if (r->exit_code == TS_EXIT_OK)
+      r->status = TS_EXEC_OK;
+    else if (r->exit_code == TS_EXIT_SETUP) {
+      r->status = TS_EXEC_INTERNAL_ERROR;
+      snprintf(r->detail, sizeof r->detail, "sandbox setup failed at '%s' (errno %d)",
+               r->report.setup_stage ? r->report.setup_stage : "?", r->report.setup_errno);
+    } else if (r->report.type && strcmp(r->report.type, "MemoryError") == 0)
+      r->status = TS_EXEC_MEMORY_LIMIT;
+    else
+      r->status = TS_EXEC_ERROR;
+  } else {
+    r->signal = c->info.si_status;
+    if (c->timed_out)
+      r->status = TS_EXEC_TIMEOUT;
+    else if (c->output_over)
+      r->status = TS_EXEC_OUTPUT_LIMIT;
+    else if (r->signal == SIGXCPU ||
+             (r->signal == SIGKILL && r->cpu_ms >= floor(c->w->timeout) * 1e3))
+      r->status = TS_EXEC_TIMEOUT; /* RLIMIT_CPU */
+    else
+      r->status = TS_EXEC_KILLED;
+  }
 }
 
-static void finish(struct ts_executor *ex, struct job *j, enum ts_exec_status forced,
-                   const char *detail) {
-  struct ts_exec_result *r = calloc(1, sizeof *r);
-  struct timespec end;
-
-  clock_gettime(CLOCK_MONOTONIC, &end);
-  if (r) {
-    r->duration_ms = (double)(end.tv_sec - j->start.tv_sec) * 1e3 +
-                     (double)(end.tv_nsec - j->start.tv_nsec) / 1e6;
-    r->cpu_ms = (double)(j->ru.ru_utime.tv_sec + j->ru.ru_stime.tv_sec) * 1e3 +
-                (double)(j->ru.ru_utime.tv_usec + j->ru.ru_stime.tv_usec) / 1e3;
-    r->out = steal_pointer(&j->out.data);
-    r->out_len = j->out.len;
-    r->out_truncated = j->out.truncated;
-    r->err = steal_pointer(&j->err.data);
-    r->err_len = j->err.len;
-    r->err_truncated = j->err.truncated;
-    r->exit_code = -1;
-    if (j->res.len)
-      ts_child_report_parse(j->res.data, j->res.len, &r->report);
-
-    if (detail) {
-      r->status = forced;
-      snprintf(r->detail, sizeof r->detail, "%s", detail);
-    } else if (j->info.si_code == CLD_EXITED) {
-      r->exit_code = j->info.si_status;
-      if (j->timed_out)
-        r->status = TS_EXEC_TIMEOUT;
-      else if (j->output_over)
-        r->status = TS_EXEC_OUTPUT_LIMIT;
-      else if (r->exit_code == TS_EXIT_OK)
-        r->status = TS_EXEC_OK;
-      else if (r->exit_code == TS_EXIT_SETUP) {
-        r->status = TS_EXEC_INTERNAL_ERROR;
-        snprintf(r->detail, sizeof r->detail, "sandbox setup failed at '%s' (errno %d)",
-                 r->report.setup_stage ? r->report.setup_stage : "?", r->report.setup_errno);
-        ts_error("job %llu: %s", (unsigned long long)j->id, r->detail);
-      } else if (r->report.type && strcmp(r->report.type, "MemoryError") == 0)
-        r->status = TS_EXEC_MEMORY_LIMIT;
-      else
-        r->status = TS_EXEC_ERROR;
-    } else {
-      r->signal = j->info.si_status;
-      if (j->timed_out)
-        r->status = TS_EXEC_TIMEOUT;
-      else if (j->output_over)
-        r->status = TS_EXEC_OUTPUT_LIMIT;
-      else if (r->signal == SIGXCPU ||
-               (r->signal == SIGKILL && r->cpu_ms >= floor(j->timeout) * 1e3))
-        r->status = TS_EXEC_TIMEOUT; /* RLIMIT_CPU */
-      else
-        r->status = TS_EXEC_KILLED;
-    }
-  }
-  if (j->slot >= 0) {
-    ex->slots[j->slot] = NULL;
-    ex->running--;
-  }
+static void deliver(struct ts_executor *ex, struct work *w, struct ts_exec_result *r) {
   pthread_mutex_lock(&ex->lock);
   ex->inflight--;
   pthread_mutex_unlock(&ex->lock);
+  w->done(w->ctx, r);
+}
+
+/* Ends work that never reached a child, or whose child failed us. */
+static void fail_work(struct ts_executor *ex, struct work *w, const char *why) {
+  struct ts_exec_result *r = calloc(1, sizeof *r);
+
   if (r) {
-    j->done(j->ctx, r);
-  } else {
-    struct ts_exec_result oom = {.status = TS_EXEC_INTERNAL_ERROR, .exit_code = -1};
-    snprintf(oom.detail, sizeof oom.detail, "out of memory");
-    struct ts_exec_result *copy = malloc(sizeof *copy);
-    if (copy) {
-      *copy = oom;
-      j->done(j->ctx, copy);
-    }
+    r->status = TS_EXEC_INTERNAL_ERROR;
+    r->exit_code = -1;
+    snprintf(r->detail, sizeof r->detail, "%s", why);
   }
-  job_free(ex, j);
+  deliver(ex, w, r);
+  work_free(w);
 }
 
-static void maybe_finish(struct ts_executor *ex, struct job *j) {
-  if (j->reaped && j->out.eof && j->err.eof && j->res.eof)
-    finish(ex, j, 0, NULL);
+/* The child is gone (reaped) or unusable: report its work, if any, and
+ * free it.  `why` forces internal_error. */
+static void finish(struct ts_executor *ex, struct child *c, const char *why) {
+  struct ts_exec_result *r;
+  struct timespec end;
+
+  if (!c->w) {
+    if (c->reaped && c->info.si_code == CLD_EXITED && c->info.si_status == TS_EXIT_SETUP) {
+      struct ts_child_report rep;
+      ts_child_report_parse(c->res.data, c->res.len, &rep);
+      ts_error("a pooled sandbox failed at '%s' (errno %d)",
+               rep.setup_stage ? rep.setup_stage : "?", rep.setup_errno);
+      ts_child_report_free(&rep);
+    } else if (c->reaped && !c->killed) {
+      ts_warn("a pooled sandbox ended before getting a job");
+    }
+    child_free(ex, c);
+    return;
+  }
+  ex->nbusy--;
+  if (why) {
+    struct work *w = steal_pointer(&c->w);
+    kill_child(c);
+    fail_work(ex, w, why);
+    child_free(ex, c);
+    return;
+  }
+  r = calloc(1, sizeof *r);
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  if (r) {
+    r->duration_ms = (double)(end.tv_sec - c->start.tv_sec) * 1e3 +
+                     (double)(end.tv_nsec - c->start.tv_nsec) / 1e6;
+    r->cpu_ms = (double)(c->ru.ru_utime.tv_sec + c->ru.ru_stime.tv_sec) * 1e3 +
+                (double)(c->ru.ru_utime.tv_usec + c->ru.ru_stime.tv_usec) / 1e3;
+    r->out = steal_pointer(&c->out.data);
+    r->out_len = c->out.len;
+    r->out_truncated = c->out.truncated;
+    r->err = steal_pointer(&c->err.data);
+    r->err_len = c->err.len;
+    r->err_truncated = c->err.truncated;
+    r->exit_code = -1;
+    if (c->res.len)
+      ts_child_report_parse(c->res.data, c->res.len, &r->report);
+    classify(c, r);
+    if (r->status == TS_EXEC_INTERNAL_ERROR)
+      ts_error("job %llu: %s", (unsigned long long)c->id, r->detail);
+  }
+  deliver(ex, c->w, r);
+  child_free(ex, c);
 }
 
-static void reap(struct ts_executor *ex, struct job *j) {
+static void maybe_finish(struct ts_executor *ex, struct child *c) {
+  if (c->reaped && c->out.eof && c->err.eof && c->res.eof)
+    finish(ex, c, NULL);
+}
+
+static void reap(struct ts_executor *ex, struct child *c) {
   /* waitid with P_PIDFD reaps exactly this child; the fifth argument of
    * the raw system call returns its resource usage. */
-  if (syscall(SYS_waitid, P_PIDFD, j->pidfd, &j->info, WEXITED | WNOHANG, &j->ru) < 0 ||
-      j->info.si_pid == 0)
+  if (syscall(SYS_waitid, P_PIDFD, c->pidfd, &c->info, WEXITED | WNOHANG, &c->ru) < 0 ||
+      c->info.si_pid == 0)
     return;
-  j->reaped = true;
-  close_fd(ex, &j->pidfd);
+  c->reaped = true;
+  close_fd(ex, &c->pidfd);
+  close_fd(ex, &c->jobfd);
   /* Every writer is dead now: what is left in the pipes is all there is. */
-  pump(ex, j, &j->out, true);
-  pump(ex, j, &j->err, true);
-  pump(ex, j, &j->res, false);
-  j->out.eof = j->err.eof = j->res.eof = true;
-  maybe_finish(ex, j);
+  pump(ex, c, &c->out, true);
+  pump(ex, c, &c->err, true);
+  pump(ex, c, &c->res, false);
+  c->out.eof = c->err.eof = c->res.eof = true;
+  maybe_finish(ex, c);
 }
 
 static int set_nonblock(int fd) {
@@ -352,79 +399,115 @@ static int set_nonblock(int fd) {
   return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
-static void start_job(struct ts_executor *ex, struct job *j) {
-  int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
-  int fds[TS_SPAWN_NFDS];
-  struct ts_spawn_req req = {TS_SPAWN_MAGIC, j->flags, j->id, (uint32_t)j->memory_mb,
-                             (uint32_t)ceil(j->timeout) + 1};
-  int slot = -1;
-  int sent;
+/* Feeds the job pipe; once the whole job is in, closing our end is the
+ * child's signal to start. */
+static void write_job(struct ts_executor *ex, struct child *c) {
+  while (c->jobfd >= 0 && c->written < c->w->len) {
+    ssize_t n = write(c->jobfd, c->w->job + c->written, c->w->len - c->written);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && errno == EAGAIN) {
+      struct epoll_event ev = {.events = EPOLLOUT,
+                               .data.u64 = (uint64_t)EV_JOB | ((uint64_t)c->slot << 8)};
+      if (epoll_ctl(ex->epfd, EPOLL_CTL_MOD, c->jobfd, &ev) < 0)
+        watch(ex, c->jobfd, EPOLLOUT, EV_JOB, c->slot);
+      return;
+    }
+    if (n <= 0) {
+      close_fd(ex, &c->jobfd); /* the child died; its pidfd will tell */
+      return;
+    }
+    c->written += (size_t)n;
+  }
+  close_fd(ex, &c->jobfd);
+  free(c->w->job);
+  c->w->job = NULL;
+}
 
-  for (unsigned i = 0; i < ex->cfg.max_concurrency; i++)
+/* Gives work to a child: from now on its deadline runs. */
+static void assign(struct ts_executor *ex, struct child *c, struct work *w) {
+  c->w = w;
+  ex->nbusy++;
+  clock_gettime(CLOCK_MONOTONIC, &c->start);
+  c->deadline = now_s() + w->timeout;
+  if (c->state == CHILD_READY)
+    write_job(ex, c);
+}
+
+static struct child *spawn_child(struct ts_executor *ex) {
+  int pipes[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
+  int fds[TS_SPAWN_NFDS];
+  struct ts_spawn_req req = {TS_SPAWN_MAGIC, 0, 0, (uint32_t)ex->cfg.memory_max_mb,
+                             (uint32_t)ceil(ex->cfg.timeout_max) + 2};
+  struct child *c;
+  int slot = -1, sent;
+
+  if (ex->zfd < 0)
+    return NULL;
+  for (unsigned i = 0; i < ex->capacity; i++)
     if (!ex->slots[i]) {
       slot = (int)i;
       break;
     }
-  j->slot = slot;
-  ex->slots[slot] = j;
-  ex->running++;
-  clock_gettime(CLOCK_MONOTONIC, &j->start);
-  j->deadline = now_s() + j->timeout;
-
-  if (ex->zfd < 0) {
-    finish(ex, j, TS_EXEC_INTERNAL_ERROR, "the sandbox zygote is restarting");
-    return;
-  }
-  for (int i = 0; i < 3; i++)
+  if (slot < 0 || !(c = calloc(1, sizeof *c)))
+    return NULL;
+  for (int i = 0; i < 4; i++)
     if (pipe2(pipes[i], O_CLOEXEC) < 0) {
       for (int k = 0; k < i; k++) {
         close(pipes[k][0]);
         close(pipes[k][1]);
       }
-      finish(ex, j, TS_EXEC_INTERNAL_ERROR, "out of file descriptors");
-      return;
+      free(c);
+      ts_error("cannot create pipes: %s", strerror(errno));
+      return NULL;
     }
-  buf_init(&j->out, pipes[0][0], ex->cfg.output_max);
-  buf_init(&j->err, pipes[1][0], ex->cfg.output_max);
-  buf_init(&j->res, pipes[2][0], RESULT_MAX);
-  fds[0] = j->memfd;
-  fds[1] = pipes[0][1];
-  fds[2] = pipes[1][1];
-  fds[3] = pipes[2][1];
+  c->id = req.job_id = ++ex->next_id;
+  c->slot = slot;
+  c->pidfd = -1;
+  c->state = CHILD_SPAWNING;
+  ex->slots[slot] = c;
+  ex->nchildren++;
+  c->jobfd = pipes[0][1];
+  buf_init(&c->out, pipes[1][0], ex->cfg.output_max);
+  buf_init(&c->err, pipes[2][0], ex->cfg.output_max);
+  buf_init(&c->res, pipes[3][0], RESULT_MAX);
+  fds[0] = pipes[0][0];
+  fds[1] = pipes[1][1];
+  fds[2] = pipes[2][1];
+  fds[3] = pipes[3][1];
   sent = ts_send_fds(ex->zfd, &req, sizeof req, fds, TS_SPAWN_NFDS);
-  /* Our copies of the write ends go now, or EOF would never come. */
-  for (int i = 0; i < 3; i++)
-    close(pipes[i][1]);
-  close(j->memfd);
-  j->memfd = -1;
+  /* The child's ends go now, or EOF would never come. */
+  for (int i = 0; i < 4; i++)
+    close(fds[i]);
   if (sent < 0) {
-    finish(ex, j, TS_EXEC_INTERNAL_ERROR, "the sandbox zygote is not answering");
-    return;
+    child_free(ex, c);
+    return NULL;
   }
-  for (int i = 0; i < 3; i++) {
+  set_nonblock(c->jobfd);
+  for (int i = 1; i < 4; i++) {
     set_nonblock(pipes[i][0]);
-    watch(ex, pipes[i][0], (enum ev_kind)(EV_OUT + i), slot);
+    watch(ex, pipes[i][0], EPOLLIN, (enum ev_kind)(EV_OUT + i - 1), slot);
   }
-  j->state = JOB_SPAWNING;
-  j->next = NULL;
-  *ex->spawning_tail = j;
-  ex->spawning_tail = &j->next;
+  c->next = NULL;
+  *ex->spawning_tail = c;
+  ex->spawning_tail = &c->next;
+  return c;
 }
 
-static struct job *pop_spawning(struct ts_executor *ex) {
-  struct job *j = ex->spawning;
+static struct child *pop_spawning(struct ts_executor *ex) {
+  struct child *c = ex->spawning;
 
-  if (j) {
-    ex->spawning = j->next;
+  if (c) {
+    ex->spawning = c->next;
     if (!ex->spawning)
       ex->spawning_tail = &ex->spawning;
-    j->next = NULL;
+    c->next = NULL;
   }
-  return j;
+  return c;
 }
 
 static void zygote_lost(struct ts_executor *ex) {
-  struct job *j;
+  struct child *c;
 
   ts_error("the sandbox zygote died; restarting it");
   close_fd(ex, &ex->zfd);
@@ -433,10 +516,10 @@ static void zygote_lost(struct ts_executor *ex) {
     waitpid(ex->zpid, NULL, 0);
     ex->zpid = 0;
   }
-  /* Jobs it had not answered for may or may not exist: none has a pidfd
-   * here, so none can be managed; their pipes end when they do. */
-  while ((j = pop_spawning(ex)))
-    finish(ex, j, TS_EXEC_INTERNAL_ERROR, "the sandbox zygote died");
+  /* Children it had not answered for may or may not exist: without a
+   * pidfd none can be managed.  Closing their job pipes ends any that do. */
+  while ((c = pop_spawning(ex)))
+    finish(ex, c, "the sandbox zygote died");
   ex->zretry_at = now_s();
 }
 
@@ -444,7 +527,7 @@ static void zygote_reply(struct ts_executor *ex) {
   struct ts_spawn_resp resp;
   int fds[1], pidfd = -1;
   size_t nfds;
-  struct job *j;
+  struct child *c;
   ssize_t n = ts_recv_fds(ex->zfd, &resp, sizeof resp, fds, 1, &nfds, MSG_DONTWAIT);
 
   if (n < 0 && (errno == EAGAIN || errno == EINTR))
@@ -455,33 +538,32 @@ static void zygote_reply(struct ts_executor *ex) {
   }
   if (nfds == 1)
     pidfd = fds[0];
-  j = pop_spawning(ex);
-  if (n != (ssize_t)sizeof resp || !j || resp.job_id != j->id) {
-    if (pidfd >= 0)
-      close(pidfd);
-    if (j)
-      finish(ex, j, TS_EXEC_INTERNAL_ERROR, "garbled reply from the zygote");
-    return;
-  }
-  if (resp.err != 0 || pidfd < 0) {
+  c = pop_spawning(ex);
+  if (n != (ssize_t)sizeof resp || !c || resp.job_id != c->id || resp.err != 0 || pidfd < 0) {
     char why[120];
-    snprintf(why, sizeof why, "cannot create the sandbox: %s", strerror(resp.err));
-    ts_error("job %llu: %s", (unsigned long long)j->id, why);
+    snprintf(why, sizeof why, "cannot create the sandbox: %s",
+             resp.err ? strerror(resp.err) : "garbled reply from the zygote");
+    ts_error("%s", why);
     if (pidfd >= 0)
       close(pidfd);
-    finish(ex, j, TS_EXEC_INTERNAL_ERROR, why);
+    if (c)
+      finish(ex, c, why);
     return;
   }
-  j->pidfd = pidfd;
-  j->pid = resp.pid;
-  j->state = JOB_RUNNING;
-  watch(ex, pidfd, EV_PIDFD, j->slot);
-  if (j->timed_out)
-    kill_job(j);
+  c->pidfd = pidfd;
+  c->pid = resp.pid;
+  c->state = CHILD_READY;
+  watch(ex, pidfd, EPOLLIN, EV_PIDFD, c->slot);
+  if (c->w) {
+    if (c->timed_out)
+      kill_child(c);
+    else
+      write_job(ex, c);
+  }
 }
 
 static void take_incoming(struct ts_executor *ex) {
-  struct job *in;
+  struct work *in;
   uint64_t v;
 
   (void)!read(ex->wakefd, &v, sizeof v);
@@ -491,7 +573,7 @@ static void take_incoming(struct ts_executor *ex) {
   ex->incoming_tail = &ex->incoming;
   pthread_mutex_unlock(&ex->lock);
   while (in) {
-    struct job *next = in->next;
+    struct work *next = in->next;
     in->next = NULL;
     *ex->queue_tail = in;
     ex->queue_tail = &in->next;
@@ -499,23 +581,66 @@ static void take_incoming(struct ts_executor *ex) {
   }
 }
 
-static void start_queued(struct ts_executor *ex) {
-  while (ex->queue && ex->running < ex->cfg.max_concurrency) {
-    struct job *j = ex->queue;
-    ex->queue = j->next;
+/* A child without work: a ready one first, else one still spawning. */
+static struct child *free_child(struct ts_executor *ex) {
+  struct child *spawning = NULL;
+
+  for (unsigned i = 0; i < ex->capacity; i++) {
+    struct child *c = ex->slots[i];
+    if (!c || c->w || c->reaped)
+      continue;
+    if (c->state == CHILD_READY)
+      return c;
+    if (!spawning)
+      spawning = c;
+  }
+  return spawning;
+}
+
+static void dispatch(struct ts_executor *ex) {
+  unsigned spare = 0;
+
+  while (ex->queue && ex->nbusy < ex->cfg.max_concurrency) {
+    struct work *w = ex->queue;
+    struct child *c = free_child(ex);
+    if (!c && ex->nchildren < ex->capacity)
+      c = spawn_child(ex);
+    if (!c) {
+      if (ex->zfd < 0 || ex->nchildren < ex->capacity) {
+        /* No zygote, or no pipes: fail rather than wait forever. */
+        ex->queue = w->next;
+        if (!ex->queue)
+          ex->queue_tail = &ex->queue;
+        fail_work(ex, w, ex->zfd < 0 ? "the sandbox zygote is restarting"
+                                     : "cannot create a sandbox");
+        continue;
+      }
+      break;
+    }
+    ex->queue = w->next;
     if (!ex->queue)
       ex->queue_tail = &ex->queue;
-    start_job(ex, j);
+    w->next = NULL;
+    assign(ex, c, w);
+  }
+  /* Keep the pool full. */
+  for (unsigned i = 0; i < ex->capacity; i++)
+    if (ex->slots[i] && !ex->slots[i]->w && !ex->slots[i]->reaped)
+      spare++;
+  while (spare < ex->cfg.pool && ex->nchildren < ex->capacity && !ex->stopping) {
+    if (!spawn_child(ex))
+      break;
+    spare++;
   }
 }
 
 static int next_timeout_ms(struct ts_executor *ex) {
   double t = now_s(), next = t + 3600;
 
-  for (unsigned i = 0; i < ex->cfg.max_concurrency; i++) {
-    struct job *j = ex->slots[i];
-    if (j && !j->timed_out && j->deadline < next)
-      next = j->deadline;
+  for (unsigned i = 0; i < ex->capacity; i++) {
+    struct child *c = ex->slots[i];
+    if (c && c->w && !c->timed_out && c->deadline < next)
+      next = c->deadline;
   }
   if (ex->zfd < 0 && ex->zretry_at < next)
     next = ex->zretry_at;
@@ -525,18 +650,18 @@ static int next_timeout_ms(struct ts_executor *ex) {
 static void check_deadlines(struct ts_executor *ex) {
   double t = now_s();
 
-  for (unsigned i = 0; i < ex->cfg.max_concurrency; i++) {
-    struct job *j = ex->slots[i];
-    if (j && !j->timed_out && t >= j->deadline) {
-      j->timed_out = true;
-      kill_job(j);
+  for (unsigned i = 0; i < ex->capacity; i++) {
+    struct child *c = ex->slots[i];
+    if (c && c->w && !c->timed_out && t >= c->deadline) {
+      c->timed_out = true;
+      kill_child(c);
     }
   }
-  if (ex->zfd < 0 && t >= ex->zretry_at) {
+  if (ex->zfd < 0 && t >= ex->zretry_at && !ex->stopping) {
     ts_err err = {0};
     if (zygote_spawn(ex, &err) == 0) {
       ex->zrestarts++;
-      watch(ex, ex->zfd, EV_ZYGOTE, 0);
+      watch(ex, ex->zfd, EPOLLIN, EV_ZYGOTE, 0);
       ts_info("sandbox zygote restarted (pid %d)", (int)ex->zpid);
     } else {
       ts_error("restarting the zygote: %s", err.msg);
@@ -554,15 +679,42 @@ static bool all_idle(struct ts_executor *ex) {
   return idle;
 }
 
+/* At stop: the pool's children have no work; end them and reap them. */
+static void drain_pool(struct ts_executor *ex) {
+  struct pollfd pfd;
+
+  /* Children the zygote is still creating: wait for their pidfds. */
+  while (ex->spawning && ex->zfd >= 0) {
+    pfd = (struct pollfd){ex->zfd, POLLIN, 0};
+    if (poll(&pfd, 1, 2000) != 1)
+      break;
+    zygote_reply(ex);
+  }
+  for (unsigned i = 0; i < ex->capacity; i++) {
+    struct child *c = ex->slots[i];
+    if (!c)
+      continue;
+    kill_child(c);
+    if (c->pidfd >= 0) {
+      pfd = (struct pollfd){c->pidfd, POLLIN, 0};
+      poll(&pfd, 1, 2000);
+      reap(ex, c);
+    }
+    if (ex->slots[i] == c)
+      finish(ex, c, "the server is shutting down");
+  }
+}
+
 static void *executor_main(void *arg) {
   struct ts_executor *ex = arg;
   struct epoll_event evs[64];
 
+  dispatch(ex); /* fill the pool */
   while (!all_idle(ex)) {
     int n = epoll_wait(ex->epfd, evs, 64, next_timeout_ms(ex));
     for (int i = 0; i < n; i++) {
       enum ev_kind kind = (enum ev_kind)(evs[i].data.u64 & 0xff);
-      struct job *j = ex->slots[evs[i].data.u64 >> 8];
+      struct child *c = ex->slots[evs[i].data.u64 >> 8];
       switch (kind) {
       case EV_WAKE:
         take_incoming(ex);
@@ -574,22 +726,27 @@ static void *executor_main(void *arg) {
       case EV_OUT:
       case EV_ERR:
       case EV_RES:
-        if (j) {
-          struct buf *b = kind == EV_OUT ? &j->out : kind == EV_ERR ? &j->err : &j->res;
+        if (c) {
+          struct buf *b = kind == EV_OUT ? &c->out : kind == EV_ERR ? &c->err : &c->res;
           if (b->fd >= 0)
-            pump(ex, j, b, kind != EV_RES);
-          maybe_finish(ex, j);
+            pump(ex, c, b, kind != EV_RES);
+          maybe_finish(ex, c);
         }
         break;
       case EV_PIDFD:
-        if (j && !j->reaped)
-          reap(ex, j);
+        if (c && !c->reaped)
+          reap(ex, c);
+        break;
+      case EV_JOB:
+        if (c && c->w && c->jobfd >= 0)
+          write_job(ex, c);
         break;
       }
     }
     check_deadlines(ex);
-    start_queued(ex);
+    dispatch(ex);
   }
+  drain_pool(ex);
   return NULL;
 }
 
@@ -603,14 +760,15 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
     return NULL;
   }
   ex->cfg = *cfg;
+  ex->capacity = cfg->max_concurrency + cfg->pool;
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
-  ex->slots = calloc(cfg->max_concurrency, sizeof *ex->slots);
+  ex->slots = calloc(ex->capacity, sizeof *ex->slots);
   ex->incoming_tail = &ex->incoming;
   ex->queue_tail = &ex->queue;
   ex->spawning_tail = &ex->spawning;
   pthread_mutex_init(&ex->lock, NULL);
-  if (!ex->allowed_modules || !ex->slots) {
+  if (!ex->allowed_modules || !ex->slots || ex->capacity == 0 || ex->capacity > 0xffffff) {
     ts_err_set(err, ENOMEM, "out of memory");
     goto fail;
   }
@@ -622,8 +780,8 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   }
   if (zygote_spawn(ex, err) < 0)
     goto fail;
-  watch(ex, ex->wakefd, EV_WAKE, 0);
-  watch(ex, ex->zfd, EV_ZYGOTE, 0);
+  watch(ex, ex->wakefd, EPOLLIN, EV_WAKE, 0);
+  watch(ex, ex->zfd, EPOLLIN, EV_ZYGOTE, 0);
   if (pthread_create(&ex->thread, NULL, executor_main, ex) != 0) {
     ts_err_set(err, errno, "pthread_create failed");
     goto fail;
@@ -650,11 +808,13 @@ fail:
 
 int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
                    ts_exec_done_fn done, void *ctx, ts_err *err) {
-  struct ts_job jd = {p->code, p->code_len, p->stdin_data, p->stdin_len};
-  struct job *j;
-  int memfd;
+  struct ts_job jd = {p->code, p->code_len, p->stdin_data, p->stdin_len,
+                      {(uint32_t)p->memory_mb, (uint32_t)ceil(p->timeout) + 1, p->flags}};
+  struct work *w;
   uint64_t one = 1;
 
+  if (p->memory_mb > ex->cfg.memory_max_mb || p->timeout > ex->cfg.timeout_max || p->timeout <= 0)
+    return ts_err_set(err, EINVAL, "limits above the executor's maximum");
   pthread_mutex_lock(&ex->lock);
   if (ex->stopping) {
     pthread_mutex_unlock(&ex->lock);
@@ -668,33 +828,26 @@ int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
   ex->inflight++;
   pthread_mutex_unlock(&ex->lock);
 
-  /* The job is written here, on the caller's thread, so the executor
-   * thread never copies user data. */
-  memfd = ts_job_write_memfd(&jd, err);
-  j = memfd >= 0 ? calloc(1, sizeof *j) : NULL;
-  if (!j) {
-    if (memfd >= 0) {
-      close(memfd);
-      ts_err_set(err, ENOMEM, "out of memory");
-    }
+  /* The job is encoded here, on the caller's thread, so the executor
+   * thread only moves bytes. */
+  w = calloc(1, sizeof *w);
+  if (w)
+    w->job = ts_job_encode(&jd, &w->len, err);
+  else
+    ts_err_set(err, ENOMEM, "out of memory");
+  if (!w || !w->job) {
+    free(w);
     pthread_mutex_lock(&ex->lock);
     ex->inflight--;
     pthread_mutex_unlock(&ex->lock);
     return -1;
   }
-  j->memfd = memfd;
-  j->pidfd = -1;
-  j->slot = -1;
-  j->flags = p->flags;
-  j->timeout = p->timeout;
-  j->memory_mb = p->memory_mb;
-  j->done = done;
-  j->ctx = ctx;
-  j->out.fd = j->err.fd = j->res.fd = -1;
+  w->timeout = p->timeout;
+  w->done = done;
+  w->ctx = ctx;
   pthread_mutex_lock(&ex->lock);
-  j->id = ++ex->next_id;
-  *ex->incoming_tail = j;
-  ex->incoming_tail = &j->next;
+  *ex->incoming_tail = w;
+  ex->incoming_tail = &w->next;
   pthread_mutex_unlock(&ex->lock);
   (void)!write(ex->wakefd, &one, sizeof one);
   return 0;

@@ -26,6 +26,9 @@ struct ts_executor_config {
   unsigned queue_max;
   size_t output_max; /* per stream */
   unsigned long tmp_bytes;
+  unsigned pool; /* children kept ready ahead of demand (0: none) */
+  long memory_max_mb;  /* the largest memory_mb a job may ask for */
+  double timeout_max;  /* the largest timeout a job may ask for */
 };
 
 enum ts_exec_status {
@@ -47,8 +50,8 @@ struct ts_exec_params {
   const char *stdin_data; /* may be NULL */
   size_t stdin_len;
   double timeout;  /* seconds of wall-clock time */
-  long memory_mb;  /* address space for the snippet */
-  unsigned flags;  /* TS_SPAWN_F_*; RAW is for tests only */
+  long memory_mb;  /* address space for the snippet, at most memory_max_mb */
+  unsigned flags;  /* TS_JOB_F_*; RAW is for tests only */
 };
 
 struct ts_exec_result {

@@ -228,7 +228,7 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
       reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err.msg);
     }
   }
-  cJSON_Delete(root); /* the job was copied into its memfd */
+  cJSON_Delete(root); /* the job was encoded by ts_exec_submit */
 }
 
 /* ---- request plumbing ---- */
@@ -256,7 +256,8 @@ static bool content_type_ok(const char *ct) {
   n = strcspn(ct, "; \t");
   if (n == 16 && strncasecmp(ct, "application/json", 16) == 0)
     return true;
-  return n > 5 && strncasecmp(ct, "application/", 12) == 0 &&
+  /* application/<something>+json: at least one character of subtype */
+  return n >= 18 && strncasecmp(ct, "application/", 12) == 0 &&
          strncasecmp(ct + n - 5, "+json", 5) == 0;
 }
 
@@ -413,6 +414,15 @@ static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
   *con_cls = NULL;
 }
 
+/* Paths are matched exactly as sent: no percent-decoding, so that
+ * "/validate%00" (which decodes to a string cut at the NUL) is not
+ * "/validate".  No endpoint takes a percent-encoded path. */
+static size_t no_unescape(void *cls, struct MHD_Connection *c, char *s) {
+  (void)cls;
+  (void)c;
+  return strlen(s);
+}
+
 static void mhd_log(void *cls, const char *fmt, va_list ap) {
   char buf[512];
 
@@ -463,6 +473,7 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
       MHD_OPTION_CONNECTION_LIMIT, cfg->max_conns,
       MHD_OPTION_CONNECTION_TIMEOUT, cfg->conn_timeout,
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+      MHD_OPTION_UNESCAPE_CALLBACK, no_unescape, s,
       MHD_OPTION_END);
   freeaddrinfo(ai);
   if (!s->daemon) {

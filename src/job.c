@@ -1,7 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -10,47 +9,36 @@
 #include "job.h"
 #include "request.h"
 
-static int write_all(int fd, const void *buf, size_t len) {
-  const char *p = buf;
-
-  while (len) {
-    ssize_t n = write(fd, p, len);
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      return -1;
-    }
-    p += n;
-    len -= (size_t)n;
-  }
-  return 0;
-}
-
-static int write_record(int fd, uint32_t type, const void *data, size_t len) {
+static void put_record(char *buf, size_t *off, uint32_t type, const void *data, size_t len) {
   uint32_t hdr[2] = {type, (uint32_t)len};
 
-  if (write_all(fd, hdr, sizeof hdr) < 0)
-    return -1;
-  return len ? write_all(fd, data, len) : 0;
+  memcpy(buf + *off, hdr, sizeof hdr);
+  *off += sizeof hdr;
+  if (len)
+    memcpy(buf + *off, data, len);
+  *off += len;
 }
 
-int ts_job_write_memfd(const struct ts_job *job, ts_err *err) {
-  int fd;
+char *ts_job_encode(const struct ts_job *job, size_t *len, ts_err *err) {
+  size_t n = 4 + 3 * 8 + sizeof job->limits + job->code_len + job->stdin_len, off = 4;
+  char *buf;
 
-  if (job->code_len > TS_JOB_MAX_RECORD || job->stdin_len > TS_JOB_MAX_RECORD)
-    return ts_err_set(err, E2BIG, "job too large");
-  fd = memfd_create("ts-job", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-  if (fd < 0)
-    return ts_err_set(err, errno, "memfd_create: %s", strerror(errno));
-  if (write_all(fd, TS_JOB_MAGIC, 4) < 0 ||
-      write_record(fd, TS_JOB_CODE, job->code, job->code_len) < 0 ||
-      (job->stdin_data && write_record(fd, TS_JOB_STDIN, job->stdin_data, job->stdin_len) < 0) ||
-      fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) < 0) {
-    int e = errno;
-    close(fd);
-    return ts_err_set(err, e, "writing job: %s", strerror(e));
+  if (job->code_len > TS_JOB_MAX_RECORD || job->stdin_len > TS_JOB_MAX_RECORD) {
+    ts_err_set(err, E2BIG, "job too large");
+    return NULL;
   }
-  return fd;
+  buf = malloc(n);
+  if (!buf) {
+    ts_err_set(err, ENOMEM, "out of memory");
+    return NULL;
+  }
+  memcpy(buf, TS_JOB_MAGIC, 4);
+  put_record(buf, &off, TS_JOB_LIMITS, &job->limits, sizeof job->limits);
+  put_record(buf, &off, TS_JOB_CODE, job->code, job->code_len);
+  if (job->stdin_data)
+    put_record(buf, &off, TS_JOB_STDIN, job->stdin_data, job->stdin_len);
+  *len = off;
+  return buf;
 }
 
 int ts_job_decode(const char *buf, size_t len, struct ts_job *job) {
@@ -73,6 +61,8 @@ int ts_job_decode(const char *buf, size_t len, struct ts_job *job) {
     } else if (hdr[0] == TS_JOB_STDIN) {
       job->stdin_data = buf + off;
       job->stdin_len = hdr[1];
+    } else if (hdr[0] == TS_JOB_LIMITS && hdr[1] >= sizeof job->limits) {
+      memcpy(&job->limits, buf + off, sizeof job->limits);
     }
     off += hdr[1];
   }

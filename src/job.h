@@ -2,8 +2,10 @@
  *
  *   server --spawn request (+fds)--> zygote --clone--> child
  *   server <--spawn reply (+pidfd)-- zygote
- *   child reads its job (code, stdin) from a sealed memfd written by the
- *   server: the zygote passes the fd along without reading it.
+ *   child reads its job (limits, code, stdin) from a pipe that the server
+ *   writes: the zygote passes the read end along without reading it.
+ *   Children are cloned ahead of demand (a warm pool): a child sets itself
+ *   up, warms up, and only then blocks on its job pipe.
  *   child --result JSON--> server, through a pipe; the server parses it as
  *   plain data and never trusts it for the status.
  *
@@ -23,35 +25,46 @@
 #define TS_JOB_MAX_RECORD (16u * 1024 * 1024)
 
 enum ts_job_record {
-  TS_JOB_CODE = 1,  /* UTF-8 source */
-  TS_JOB_STDIN = 2, /* bytes served as sys.stdin */
+  TS_JOB_CODE = 1,   /* UTF-8 source */
+  TS_JOB_STDIN = 2,  /* bytes served as sys.stdin */
+  TS_JOB_LIMITS = 3, /* struct ts_job_limits */
 };
+
+struct ts_job_limits {
+  uint32_t memory_mb;   /* address space on top of the interpreter's own */
+  uint32_t cpu_seconds; /* RLIMIT_CPU for the job itself */
+  uint32_t flags;       /* TS_JOB_F_* */
+};
+
+#define TS_JOB_F_RAW 0x1u /* tests only: no builtins whitelist, no import hook */
 
 struct ts_job {
   const char *code; /* points into the decoded buffer */
   size_t code_len;
   const char *stdin_data;
   size_t stdin_len;
+  struct ts_job_limits limits;
 };
 
-/* Encodes a job into a new memfd, sealed against writes.  Returns the fd
- * or -1 with *err set. */
-int ts_job_write_memfd(const struct ts_job *job, ts_err *err);
+/* Encodes a job into a new buffer (caller frees).  Returns NULL with *err
+ * set. */
+char *ts_job_encode(const struct ts_job *job, size_t *len, ts_err *err);
 /* Decodes buf (kept alive by the caller) into *job.  Unknown records are
  * skipped; malformed input returns -1. */
 int ts_job_decode(const char *buf, size_t len, struct ts_job *job);
 
 /* Spawn request, server -> zygote, with SCM_RIGHTS fds in this order:
- * job memfd, stdout write end, stderr write end, result write end. */
+ * job pipe read end, stdout write end, stderr write end, result write end.
+ * The limits are the largest any job may get; the child lowers them to its
+ * job's own once it has read it. */
 #define TS_SPAWN_NFDS 4
-#define TS_SPAWN_F_RAW 0x1u /* tests only: no builtins whitelist, no import hook */
 
 struct ts_spawn_req {
   uint32_t magic;
   uint32_t flags;
   uint64_t job_id;
-  uint32_t memory_mb;   /* address space on top of the interpreter's own */
-  uint32_t cpu_seconds; /* RLIMIT_CPU */
+  uint32_t memory_mb;
+  uint32_t cpu_seconds;
 };
 
 /* Spawn reply, zygote -> server; a pidfd rides along when err == 0. */

@@ -36,9 +36,11 @@ static char *join_set(const struct ts_strset *s) {
   return out;
 }
 
-static int canary(struct ts_executor *ex, ts_err *err) {
+static int canary(struct ts_executor *ex, const struct ts_config *cfg, ts_err *err) {
   static const char code[] = "print(6 * 7)";
-  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0, 10.0, 64, 0};
+  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0,
+                             cfg->timeout_max < 10 ? cfg->timeout_max : 10,
+                             cfg->memory_max_mb < 64 ? cfg->memory_max_mb : 64, 0};
   struct ts_exec_result r;
   int rc = 0;
 
@@ -98,6 +100,9 @@ int main(int argc, char **argv) {
       .queue_max = cfg.queue_max,
       .output_max = cfg.output_max,
       .tmp_bytes = 16ul << 20,
+      .pool = cfg.pool,
+      .memory_max_mb = cfg.memory_max_mb,
+      .timeout_max = cfg.timeout_max,
   };
   ex = allowed ? ts_executor_start(&xcfg, &err) : NULL;
   if (!ex) {
@@ -108,7 +113,7 @@ int main(int argc, char **argv) {
     ts_error("%s", err.msg);
     goto out;
   }
-  if (canary(ex, &err) < 0) {
+  if (canary(ex, &cfg, &err) < 0) {
     ts_error("%s", err.msg);
     goto out;
   }

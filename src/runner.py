@@ -1,6 +1,7 @@
 # The Python half of a sandbox child, compiled once in the zygote.
-# make() returns (run, report): run() executes an already compiled snippet
-# with the restricted builtins and returns (exit_code, result_json);
+# make() returns (prepare, run, report): prepare() readies a fresh child
+# before it has a job; run() executes an already compiled snippet with the
+# restricted builtins and returns (exit_code, result_json);
 # report() turns an exception (e.g. a SyntaxError from compiling) into the
 # same result JSON.  This code is trusted; the snippet only ever sees the
 # builtins dict built here.
@@ -89,11 +90,28 @@ def make(allowed, allow_input):
             safe[n] = v
     safe["__import__"] = guarded_import
 
+    streams = {}
+
+    def prepare(warm_code, warm_source):
+        # In the child, sandboxed, before its job exists: build the output
+        # streams and run a representative snippet into a scratch buffer so
+        # that the pages the job will touch are already copied.
+        streams["out"] = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
+                                  closefd=False, buffering=1)
+        streams["err"] = _io.open(2, "w", encoding="utf-8", errors="backslashreplace",
+                                  closefd=False, buffering=1)
+        scratch = _io.StringIO()
+        _sys.stdout = _sys.stderr = scratch
+        _sys.stdin = _io.StringIO("")
+        _lc.cache[_SNIPPET] = (len(warm_source), None, warm_source.splitlines(True), _SNIPPET)
+        try:
+            exec(warm_code, {"__name__": "__main__", "__builtins__": dict(safe)})
+        except BaseException as e:
+            _dump(_report(e))
+        _dump({"error": None})
+
     def run(code, source, stdin_text, raw):
-        out = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
-                       closefd=False, buffering=1)
-        err = _io.open(2, "w", encoding="utf-8", errors="backslashreplace",
-                       closefd=False, buffering=1)
+        out, err = streams["out"], streams["err"]
         _sys.stdout, _sys.stderr = out, err
         _sys.stdin = _io.StringIO(stdin_text)
         if raw:
@@ -115,9 +133,14 @@ def make(allowed, allow_input):
             exec(code, g)
         except SystemExit as e:
             if e.code is not None and e.code != 0:
+                g.clear()
                 rc, result = 1, _report(e)
         except BaseException as e:
+            # Free what the snippet holds first: after a MemoryError the
+            # report itself needs memory.
+            g.clear()
             rc, result = 1, _report(e)
+        g.clear()
         for f in (out, err):
             try:
                 f.flush()
@@ -129,7 +152,7 @@ def make(allowed, allow_input):
         return _dump(_report(e))
 
     _warm(safe)
-    return run, report
+    return prepare, run, report
 
 
 def _warm(safe):

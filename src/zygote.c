@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -27,7 +28,7 @@ extern const char ts_runner_py[];
 
 struct zygote {
   struct sock_fprog filter;
-  PyObject *run, *report; /* from runner.py */
+  PyObject *prepare, *run, *report; /* from runner.py */
   char stdlib_dir[512];
   unsigned long base_vsz; /* the interpreter's own address space */
   unsigned long tmp_bytes;
@@ -110,8 +111,9 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
     fail("running the runner");
   make = PyDict_GetItemString(globals, "make");
   pair = make ? PyObject_CallFunction(make, "Oi", mods, allow_input) : NULL;
-  if (!pair || !PyArg_ParseTuple(pair, "OO", &z->run, &z->report))
+  if (!pair || !PyArg_ParseTuple(pair, "OOO", &z->prepare, &z->run, &z->report))
     fail("building the runner");
+  Py_INCREF(z->prepare);
   Py_INCREF(z->run);
   Py_INCREF(z->report);
   Py_DECREF(pair);
@@ -182,24 +184,56 @@ static void enter_zygote_namespaces(struct zygote *z, uid_t uid, gid_t gid) {
 
 /* ---- the child, after clone ---- */
 
+/* Reads the job pipe to its end: the server closes its end once the whole
+ * job is written. */
 static char *read_job(size_t *len) {
-  struct stat st;
-  char *buf;
-  ssize_t n;
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap);
 
-  if (fstat(TS_FD_JOB, &st) < 0 || st.st_size < 4 || st.st_size > 64 * 1024 * 1024)
-    return NULL;
-  buf = malloc((size_t)st.st_size + 1);
-  if (!buf)
-    return NULL;
-  n = pread(TS_FD_JOB, buf, (size_t)st.st_size, 0);
-  close(TS_FD_JOB);
-  if (n != st.st_size) {
-    free(buf);
-    return NULL;
+  while (buf) {
+    ssize_t r;
+    if (n == cap) {
+      char *nb = cap < TS_JOB_MAX_RECORD * 2 + 64 ? realloc(buf, cap * 2) : NULL;
+      if (!nb)
+        break;
+      buf = nb;
+      cap *= 2;
+    }
+    r = read(TS_FD_JOB, buf + n, cap - n);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r < 0)
+      break;
+    if (r == 0) {
+      close(TS_FD_JOB);
+      *len = n;
+      return buf;
+    }
+    n += (size_t)r;
   }
-  *len = (size_t)n;
-  return buf;
+  free(buf);
+  return NULL;
+}
+
+/* The job's own limits, below the pool-wide ones set at setup: both soft
+ * and hard, so the snippet cannot raise them back. */
+static int lower_limits(const struct zygote *z, const struct ts_job_limits *l) {
+  struct rusage ru;
+  struct rlimit rl;
+
+  if (getrusage(RUSAGE_SELF, &ru) < 0)
+    return -1;
+  rl.rlim_cur = rl.rlim_max = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + l->cpu_seconds;
+  if (setrlimit(RLIMIT_CPU, &rl) < 0)
+    return -1;
+#ifndef TS_SANITIZE
+  rl.rlim_cur = rl.rlim_max = z->base_vsz + (rlim_t)l->memory_mb * 1024 * 1024;
+  if (l->memory_mb && setrlimit(RLIMIT_AS, &rl) < 0)
+    return -1;
+#else
+  (void)z;
+#endif
+  return 0;
 }
 
 static void write_result(PyObject *bytes) {
@@ -217,6 +251,32 @@ static void write_result(PyObject *bytes) {
   }
 }
 
+static PyObject *compile_snippet(const char *src) {
+  PyCompilerFlags flags = _PyCompilerFlags_INIT;
+
+  /* The same call and flags as the validator: what runs is what was
+   * checked. */
+  flags.cf_flags = TS_PY_COMPILE_FLAGS;
+  return Py_CompileStringExFlags(src, "<snippet>", Py_file_input, &flags, -1);
+}
+
+__attribute__((noreturn)) static void setup_failed(const char *stage) {
+  char buf[128];
+  int n = snprintf(buf, sizeof buf, "{\"setup_error\":{\"stage\":\"%s\",\"errno\":%d}}", stage, errno);
+  if (n > 0)
+    (void)!write(TS_FD_RESULT, buf, (size_t)n);
+  _exit(TS_EXIT_SETUP);
+}
+
+/* A snippet much like most jobs: run once by every child before its job
+ * arrives, so that the interpreter pages the job will touch are already
+ * this child's own (each first write to a page shared with the zygote
+ * costs a copy). */
+static const char warm_src[] =
+    "def f(n):\n    return [i * i for i in range(n)]\n"
+    "d = {'a': sum(f(100)), 'b': str(3.5), 'c': f'{len(f(3))}'}\n"
+    "print(sum(range(1000)), d)\n";
+
 __attribute__((noreturn)) static void child_main(struct zygote *z, const struct ts_spawn_req *req,
                                                  int fds[TS_SPAWN_NFDS]) {
   struct ts_sandbox_params p = {
@@ -228,9 +288,8 @@ __attribute__((noreturn)) static void child_main(struct zygote *z, const struct 
       .tmp_bytes = z->tmp_bytes,
       .fds = {fds[0], fds[1], fds[2], fds[3]},
   };
-  PyCompilerFlags flags = _PyCompilerFlags_INIT;
   struct ts_job job;
-  PyObject *code, *out, *source, *stdin_text;
+  PyObject *code, *out, *source, *stdin_text, *warm;
   char *buf, *src;
   size_t len;
   long rc = TS_EXIT_ERROR;
@@ -239,23 +298,26 @@ __attribute__((noreturn)) static void child_main(struct zygote *z, const struct 
   ts_sandbox_enter(&p, &z->filter);
   ts_sandbox_seal(&z->filter);
 
-  /* Only now, fully confined, does the child look at its job. */
+  warm = compile_snippet(warm_src);
+  if (!warm || !PyObject_CallFunction(z->prepare, "Os", warm, warm_src))
+    setup_failed("warm up");
+  PyErr_Clear();
+
+  /* Only now, fully confined, does the child look at its job: it blocks
+   * here until the server hands it one. */
   buf = read_job(&len);
-  if (!buf || ts_job_decode(buf, len, &job) < 0) {
-    static const char bad[] = "{\"setup_error\":{\"stage\":\"read job\",\"errno\":0}}";
-    (void)!write(TS_FD_RESULT, bad, sizeof bad - 1);
-    _exit(TS_EXIT_SETUP);
-  }
+  if (!buf || ts_job_decode(buf, len, &job) < 0)
+    setup_failed("read job");
+  if (lower_limits(z, &job.limits) < 0)
+    setup_failed("job limits");
   src = strndup(job.code, job.code_len);
   source = PyUnicode_DecodeUTF8(job.code, (Py_ssize_t)job.code_len, "replace");
   stdin_text = PyUnicode_DecodeUTF8(job.stdin_data ? job.stdin_data : "",
                                     (Py_ssize_t)job.stdin_len, "replace");
   if (!src || !source || !stdin_text)
-    _exit(TS_EXIT_SETUP);
+    setup_failed("decode job");
 
-  /* The same call and flags as the validator: what ran is what was checked. */
-  flags.cf_flags = TS_PY_COMPILE_FLAGS;
-  code = Py_CompileStringExFlags(src, "<snippet>", Py_file_input, &flags, -1);
+  code = compile_snippet(src);
   if (!code) {
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
@@ -267,10 +329,15 @@ __attribute__((noreturn)) static void child_main(struct zygote *z, const struct 
     _exit(TS_EXIT_ERROR);
   }
   out = PyObject_CallFunction(z->run, "OOOi", code, source, stdin_text,
-                              (req->flags & TS_SPAWN_F_RAW) != 0);
+                              (job.limits.flags & TS_JOB_F_RAW) != 0);
   if (out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == 2) {
     rc = PyLong_AsLong(PyTuple_GET_ITEM(out, 0));
     write_result(PyTuple_GET_ITEM(out, 1));
+  } else if (PyErr_ExceptionMatches(PyExc_MemoryError)) {
+    /* The runner itself ran out: report it without allocating. */
+    static const char oom[] =
+        "{\"error\":{\"type\":\"MemoryError\",\"message\":\"\",\"traceback\":\"\",\"line\":null}}";
+    (void)!write(TS_FD_RESULT, oom, sizeof oom - 1);
   }
   _exit(rc == 0 ? TS_EXIT_OK : TS_EXIT_ERROR);
 }
