@@ -113,7 +113,7 @@ static double now_s(void) {
 /* ---- the zygote ---- */
 
 static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
-  char tmp[32], uidbuf[16];
+  char tmp[32];
   const char *argv[16];
   int argc = 0, sv[2], child_fd, rc;
   posix_spawn_file_actions_t fa;
@@ -121,19 +121,22 @@ static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
   struct pollfd pfd;
   ssize_t n;
   /* The zygote gets no environment at all: no token or secret that the
-   * server may hold can reach it.  Sanitizer options are the exception. */
+   * server may hold can reach it (nor, through it, a snippet).  Sanitizer
+   * builds pass their own options on, and nothing else. */
   char *envp[4] = {NULL};
-  int envc = 0;
+#ifdef TS_SANITIZE
+  static char store[3][512];
   const char *keep[] = {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"};
+  int envc = 0;
 
   for (size_t i = 0; i < TS_ARRAY_LEN(keep); i++) {
     char *v = getenv(keep[i]);
-    static char store[3][512];
     if (v) {
       snprintf(store[i], sizeof store[i], "%s=%s", keep[i], v);
       envp[envc++] = store[i];
     }
   }
+#endif
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
     return ts_err_set(err, errno, "socketpair: %s", strerror(errno));
   /* Keep the child's end away from fd 3 so that dup2 always clears CLOEXEC. */
@@ -156,7 +159,6 @@ static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
     argv[argc++] = "--python-home";
     argv[argc++] = ex->cfg.python_home;
   }
-  (void)uidbuf;
   argv[argc] = NULL;
 
   posix_spawn_file_actions_init(&fa);

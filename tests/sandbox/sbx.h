@@ -39,6 +39,7 @@
 #include "executor.h"
 
 #define SBX_OUTPUT_MAX 65536
+#define SBX_POOL 2 /* sandboxes the executor keeps ready */
 #define SBX_TMP_BYTES (16ul << 20)
 /* Pre-imported by the zygote: inside, only the standard library directory
  * exists, so an extension module that needs a shared library from

@@ -1218,7 +1218,7 @@ Test(resource_abuse, list_append_growth) {
       sbx_teardown();
       sbx_setup();
     }
-    list_growth(i % 2 ? 0 : TS_SPAWN_F_RAW);
+    list_growth(i % 2 ? 0 : TS_JOB_F_RAW);
   }
 }
 
