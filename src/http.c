@@ -489,11 +489,6 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
 
 unsigned ts_server_port(const struct ts_server *s) { return s->port; }
 
-void ts_server_quiesce(struct ts_server *s) {
-  if (s)
-    MHD_quiesce_daemon(s->daemon);
-}
-
 void ts_server_stop(struct ts_server *s) {
   if (!s)
     return;

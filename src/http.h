@@ -14,8 +14,7 @@ struct ts_executor;
 
 struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
                                   ts_err *err);
-/* Stops accepting new connections; the ones open are still served. */
-void ts_server_quiesce(struct ts_server *s);
+
 /* The port actually bound (useful with port 0). */
 unsigned ts_server_port(const struct ts_server *s);
 void ts_server_stop(struct ts_server *s);

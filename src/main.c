@@ -133,12 +133,13 @@ int main(int argc, char **argv) {
   while (sigwait(&stop, &sig) != 0)
     ;
   ts_info("received %s, shutting down", sig == SIGINT ? "SIGINT" : "SIGTERM");
-  ts_server_quiesce(srv);
   rc = 0;
 
 out:
   /* Executions in flight finish first: their connections are suspended
-   * and must be resumed before the HTTP server can stop. */
+   * and must be resumed before the HTTP server can stop.  Meanwhile new
+   * executions get 503.  (MHD_quiesce_daemon is not used: with epoll and
+   * a thread pool, libmicrohttpd 0.9.75 can abort in it.) */
   ts_executor_stop(ex);
   ts_server_stop(srv);
   ts_executor_free(ex);
