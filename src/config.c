@@ -10,7 +10,7 @@
 
 #include "config.h"
 
-enum opt_kind { OPT_STR, OPT_SIZE, OPT_UINT, OPT_LONG, OPT_SECONDS, OPT_LEVEL, OPT_LIST };
+enum opt_kind { OPT_STR, OPT_SIZE, OPT_UINT, OPT_LONG, OPT_SECONDS, OPT_LEVEL, OPT_LIST, OPT_BOOL };
 
 struct option_def {
   const char *flag; /* long option, also TOOL_SANDBOX_<FLAG upper, - as _> */
@@ -44,6 +44,9 @@ static const struct option_def options[] = {
     {"max-concurrency", OPT_UINT, OFF(max_concurrency), 1, 4096, "executions at once (default 2 x CPUs)"},
     {"max-queue", OPT_UINT, OFF(queue_max), 0, 100000, "executions waiting for a slot before 429"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
+    {"grace-period", OPT_SECONDS, OFF(grace_period), 0, 3600, "seconds SIGTERM waits for running executions"},
+    {"token-file", OPT_STR, OFF(token_file), 0, 0, "file of accepted bearer tokens, one per line (also env TOOL_SANDBOX_TOKENS, comma separated)"},
+    {"log-code", OPT_BOOL, OFF(log_code), 0, 0, "debug: include the snippet in the access log (true/false)"},
 };
 
 int ts_config_init(struct ts_config *c, ts_err *err) {
@@ -68,12 +71,21 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->max_concurrency = (unsigned)(2 * ncpu);
   c->queue_max = 64;
   c->pool = 2;
+  c->grace_period = 10;
   return ts_policy_init_default(&c->policy, err);
 }
 
 void ts_config_free(struct ts_config *c) {
   free(c->listen);
   free(c->python_home);
+  free(c->config_file);
+  free(c->token_file);
+  for (size_t i = 0; i < c->ntokens; i++) {
+    /* explicit_bzero: the secret does not linger in freed memory */
+    explicit_bzero(c->tokens[i], strlen(c->tokens[i]));
+    free(c->tokens[i]);
+  }
+  free(c->tokens);
   ts_policy_free(&c->policy);
   memset(c, 0, sizeof *c);
 }
@@ -117,6 +129,14 @@ static int apply(struct ts_config *c, const struct option_def *o, const char *v,
     return 0;
   case OPT_LIST:
     return ts_strset_set_spec((struct ts_strset *)(void *)field, v, err);
+  case OPT_BOOL:
+    if (strcmp(v, "true") == 0 || strcmp(v, "1") == 0 || strcmp(v, "yes") == 0)
+      *(bool *)(void *)field = true;
+    else if (strcmp(v, "false") == 0 || strcmp(v, "0") == 0 || strcmp(v, "no") == 0)
+      *(bool *)(void *)field = false;
+    else
+      return ts_err_set(err, EINVAL, "--%s: '%s' is not true or false", o->flag, v);
+    return 0;
   default:
     break;
   }
@@ -157,7 +177,15 @@ static void usage(FILE *f, const char *prog) {
     env_name(options[i].flag, env, sizeof env);
     fprintf(f, "  --%-20s %s\n  %-22s (env %s)\n", options[i].flag, options[i].help, "", env);
   }
-  fprintf(f, "  --%-20s %s\n  --%-20s %s\n", "help", "show this help", "version", "show the version");
+  fprintf(f,
+          "  --%-20s %s\n  %-22s (env TOOL_SANDBOX_CONFIG)\n"
+          "  --%-20s %s\n  --%-20s %s\n  --%-20s %s\n  --%-20s %s\n\n"
+          "Precedence: built-in defaults < config file < environment < flags.\n"
+          "The config file holds `name = value` lines with the flag names above.\n",
+          "config FILE", "read settings from FILE", "", "print-config",
+          "print the effective configuration and exit", "check",
+          "check that this machine can run the sandbox and exit", "help", "show this help",
+          "version", "show the version");
 }
 
 int ts_parse_listen(const char *s, char host[256], unsigned *port, ts_err *err) {
@@ -191,15 +219,218 @@ int ts_parse_listen(const char *s, char host[256], unsigned *port, ts_err *err) 
   return 0;
 }
 
+static const struct option_def *find_option(const char *flag, size_t len) {
+  for (size_t i = 0; i < TS_ARRAY_LEN(options); i++)
+    if (strlen(options[i].flag) == len && strncmp(options[i].flag, flag, len) == 0)
+      return &options[i];
+  return NULL;
+}
+
+static char *trim(char *s) {
+  char *e;
+
+  while (*s == ' ' || *s == '\t')
+    s++;
+  e = s + strlen(s);
+  while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n'))
+    *--e = '\0';
+  return s;
+}
+
+/* The config file: `name = value` lines, names as the long flags, `#`
+ * comments and blank lines ignored. */
+static int load_file(struct ts_config *c, const char *path, ts_err *err) {
+  FILE *f = fopen(path, "re");
+  char line[8192];
+  unsigned lineno = 0;
+
+  if (!f)
+    return ts_err_set(err, errno, "cannot read config file %s: %s", path, strerror(errno));
+  while (fgets(line, sizeof line, f)) {
+    char *s = trim(line), *eq, *name, *value;
+    const struct option_def *o;
+    lineno++;
+    if (!*s || *s == '#')
+      continue;
+    eq = strchr(s, '=');
+    if (!eq) {
+      fclose(f);
+      return ts_err_set(err, EINVAL, "%s:%u: expected name = value", path, lineno);
+    }
+    *eq = '\0';
+    name = trim(s);
+    value = trim(eq + 1);
+    o = find_option(name, strlen(name));
+    if (!o) {
+      fclose(f);
+      return ts_err_set(err, EINVAL, "%s:%u: unknown setting '%s'", path, lineno, name);
+    }
+    if (apply(c, o, value, err) < 0) {
+      size_t l = strlen(err->msg);
+      snprintf(err->msg + l, sizeof err->msg - l, " (%s:%u)", path, lineno);
+      fclose(f);
+      return -1;
+    }
+  }
+  fclose(f);
+  return 0;
+}
+
+static int add_token(struct ts_config *c, const char *tok, size_t len, ts_err *err) {
+  char **t;
+
+  if (len == 0)
+    return 0;
+  if (len > 4096)
+    return ts_err_set(err, EINVAL, "a bearer token is longer than 4096 bytes");
+  for (size_t i = 0; i < len; i++)
+    if (tok[i] <= ' ' || tok[i] == 0x7f)
+      return ts_err_set(err, EINVAL, "a bearer token holds a space or control character");
+  t = realloc(c->tokens, (c->ntokens + 1) * sizeof *t);
+  if (!t)
+    return ts_err_set(err, ENOMEM, "out of memory");
+  c->tokens = t;
+  if (!(c->tokens[c->ntokens] = strndup(tok, len)))
+    return ts_err_set(err, ENOMEM, "out of memory");
+  c->ntokens++;
+  return 0;
+}
+
+int ts_config_load_tokens(struct ts_config *c, ts_err *err) {
+  const char *env = getenv("TOOL_SANDBOX_TOKENS");
+
+  if (c->token_file) {
+    FILE *f = fopen(c->token_file, "re");
+    char line[4200];
+    if (!f)
+      return ts_err_set(err, errno, "cannot read token file %s: %s", c->token_file,
+                        strerror(errno));
+    while (fgets(line, sizeof line, f)) {
+      char *t = trim(line);
+      if (*t == '#')
+        continue;
+      if (add_token(c, t, strlen(t), err) < 0) {
+        explicit_bzero(line, sizeof line);
+        fclose(f);
+        return -1;
+      }
+    }
+    explicit_bzero(line, sizeof line);
+    fclose(f);
+    if (c->ntokens == 0)
+      return ts_err_set(err, EINVAL, "token file %s holds no token", c->token_file);
+  }
+  while (env && *env) {
+    size_t n = strcspn(env, ",");
+    if (add_token(c, env, n, err) < 0)
+      return -1;
+    env += n + (env[n] == ',');
+  }
+  return 0;
+}
+
+static void print_set(FILE *f, const char *name, const struct ts_strset *s) {
+  fprintf(f, "%s = ", name);
+  for (size_t i = 0; i < s->n; i++)
+    fprintf(f, "%s%s", i ? "," : "", s->items[i]);
+  fputc('\n', f);
+}
+
+void ts_config_print(const struct ts_config *c, FILE *f) {
+  fprintf(f, "# tool-sandbox %s effective configuration%s%s\n", TS_VERSION,
+          c->config_file ? " (file: " : "", c->config_file ? c->config_file : "");
+  if (c->config_file)
+    fprintf(f, "# )\n");
+  for (size_t i = 0; i < TS_ARRAY_LEN(options); i++) {
+    const struct option_def *o = &options[i];
+    const char *field = (const char *)c + o->offset;
+    switch (o->kind) {
+    case OPT_STR: {
+      const char *v = *(char *const *)(const void *)field;
+      if (v)
+        fprintf(f, "%s = %s\n", o->flag, v);
+      else
+        fprintf(f, "# %s is not set\n", o->flag);
+      break;
+    }
+    case OPT_SIZE:
+      fprintf(f, "%s = %zu\n", o->flag, *(const size_t *)(const void *)field);
+      break;
+    case OPT_UINT:
+      fprintf(f, "%s = %u\n", o->flag, *(const unsigned *)(const void *)field);
+      break;
+    case OPT_LONG:
+      fprintf(f, "%s = %ld\n", o->flag, *(const long *)(const void *)field);
+      break;
+    case OPT_SECONDS:
+      fprintf(f, "%s = %g\n", o->flag, *(const double *)(const void *)field);
+      break;
+    case OPT_LEVEL:
+      fprintf(f, "%s = %s\n", o->flag,
+              ts_log_level_name(*(const enum ts_log_level *)(const void *)field));
+      break;
+    case OPT_LIST:
+      print_set(f, o->flag, (const struct ts_strset *)(const void *)field);
+      break;
+    case OPT_BOOL:
+      fprintf(f, "%s = %s\n", o->flag, *(const bool *)(const void *)field ? "true" : "false");
+      break;
+    }
+  }
+  fprintf(f, "# bearer tokens: %s\n",
+          c->token_file || getenv("TOOL_SANDBOX_TOKENS") ? "configured (not shown)" : "none");
+}
+
 enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
                                      ts_err *err) {
-  struct option longopts[TS_ARRAY_LEN(options) + 3];
+  struct option longopts[TS_ARRAY_LEN(options) + 6];
+  const char *file = getenv("TOOL_SANDBOX_CONFIG");
+  bool print = false, check = false;
   char env[64];
   char host[256];
   unsigned port;
   int ch, idx;
+  size_t n = TS_ARRAY_LEN(options);
 
-  for (size_t i = 0; i < TS_ARRAY_LEN(options); i++) {
+  for (size_t i = 0; i < n; i++)
+    longopts[i] = (struct option){options[i].flag, required_argument, NULL, (int)i};
+  longopts[n] = (struct option){"help", no_argument, NULL, 'h'};
+  longopts[n + 1] = (struct option){"version", no_argument, NULL, 'V'};
+  longopts[n + 2] = (struct option){"config", required_argument, NULL, 'c'};
+  longopts[n + 3] = (struct option){"print-config", no_argument, NULL, 'P'};
+  longopts[n + 4] = (struct option){"check", no_argument, NULL, 'K'};
+  longopts[n + 5] = (struct option){0, 0, 0, 0};
+
+  /* First pass: the actions and the config file, which the other layers
+   * override. */
+  optind = 1;
+  opterr = 0;
+  while ((ch = getopt_long(argc, argv, "hV", longopts, &idx)) != -1) {
+    if (ch == 'h') {
+      usage(stdout, argv[0]);
+      return TS_CONFIG_EXIT_OK;
+    }
+    if (ch == 'V') {
+      printf("tool-sandbox %s\n", TS_VERSION);
+      return TS_CONFIG_EXIT_OK;
+    }
+    if (ch == 'c')
+      file = optarg;
+    else if (ch == 'P')
+      print = true;
+    else if (ch == 'K')
+      check = true;
+  }
+  if (file) {
+    if (load_file(c, file, err) < 0)
+      return TS_CONFIG_EXIT_USAGE;
+    if (!(c->config_file = strdup(file))) {
+      ts_err_set(err, ENOMEM, "out of memory");
+      return TS_CONFIG_EXIT_USAGE;
+    }
+  }
+
+  for (size_t i = 0; i < n; i++) {
     const char *v;
     env_name(options[i].flag, env, sizeof env);
     v = getenv(env);
@@ -210,23 +441,12 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
     }
   }
 
-  for (size_t i = 0; i < TS_ARRAY_LEN(options); i++)
-    longopts[i] = (struct option){options[i].flag, required_argument, NULL, (int)i};
-  longopts[TS_ARRAY_LEN(options)] = (struct option){"help", no_argument, NULL, 'h'};
-  longopts[TS_ARRAY_LEN(options) + 1] = (struct option){"version", no_argument, NULL, 'V'};
-  longopts[TS_ARRAY_LEN(options) + 2] = (struct option){0, 0, 0, 0};
-
   optind = 1;
+  opterr = 1;
   while ((ch = getopt_long(argc, argv, "hV", longopts, &idx)) != -1) {
-    if (ch == 'h') {
-      usage(stdout, argv[0]);
-      return TS_CONFIG_EXIT_OK;
-    }
-    if (ch == 'V') {
-      printf("tool-sandbox %s\n", TS_VERSION);
-      return TS_CONFIG_EXIT_OK;
-    }
-    if (ch < 0 || (size_t)ch >= TS_ARRAY_LEN(options)) {
+    if (ch == 'c' || ch == 'P' || ch == 'K')
+      continue;
+    if (ch < 0 || (size_t)ch >= n) {
       ts_err_set(err, EINVAL, "unknown option (see --help)");
       return TS_CONFIG_EXIT_USAGE;
     }
@@ -239,9 +459,19 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
   }
   if (ts_parse_listen(c->listen, host, &port, err) < 0)
     return TS_CONFIG_EXIT_USAGE;
-  if (c->timeout_default > c->timeout_max || c->memory_default_mb > c->memory_max_mb) {
-    ts_err_set(err, EINVAL, "a default limit is above its maximum");
+  if (c->timeout_default > c->timeout_max) {
+    ts_err_set(err, EINVAL, "the default limit timeout = %g is above max-timeout = %g", c->timeout_default,
+               c->timeout_max);
     return TS_CONFIG_EXIT_USAGE;
   }
-  return TS_CONFIG_RUN;
+  if (c->memory_default_mb > c->memory_max_mb) {
+    ts_err_set(err, EINVAL, "the default limit memory-mb = %ld is above max-memory-mb = %ld", c->memory_default_mb,
+               c->memory_max_mb);
+    return TS_CONFIG_EXIT_USAGE;
+  }
+  if (print) {
+    ts_config_print(c, stdout);
+    return TS_CONFIG_EXIT_OK;
+  }
+  return check ? TS_CONFIG_CHECK : TS_CONFIG_RUN;
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "common.h"
 #include "log.h"
@@ -27,15 +28,39 @@ struct ts_config {
   unsigned max_concurrency; /* executions at once */
   unsigned queue_max;       /* executions waiting for a slot */
   unsigned pool;            /* sandboxes kept ready ahead of demand */
+  double grace_period;      /* seconds SIGTERM waits for executions */
+
+  /* operations */
+  char *config_file;  /* where the file layer came from, or NULL */
+  char *token_file;   /* one bearer token per line */
+  bool log_code;      /* debug: put the snippet in the access log */
+  char **tokens;      /* accepted bearer tokens (file + TOOL_SANDBOX_TOKENS) */
+  size_t ntokens;
 };
 
-enum ts_config_action { TS_CONFIG_RUN, TS_CONFIG_EXIT_OK, TS_CONFIG_EXIT_USAGE };
+enum ts_config_action {
+  TS_CONFIG_RUN,
+  TS_CONFIG_EXIT_OK,    /* --help, --version, --print-config done */
+  TS_CONFIG_EXIT_USAGE, /* bad configuration: *err says why */
+  TS_CONFIG_CHECK,      /* --check: run the preflight and exit */
+};
 
 int ts_config_init(struct ts_config *c, ts_err *err);
-/* Applies the environment then argv.  Prints --help/--version itself. */
+/* Applies, in order of precedence (later wins): the built-in defaults, the
+ * config file (--config or TOOL_SANDBOX_CONFIG), TOOL_SANDBOX_* variables
+ * and flags.  Prints --help, --version and --print-config itself.  Bearer
+ * tokens are not read here: see ts_config_load_tokens(). */
 enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
                                      ts_err *err);
 void ts_config_free(struct ts_config *c);
+
+/* Reads the bearer tokens from --token-file and TOOL_SANDBOX_TOKENS (comma
+ * separated).  Called only after the zygote exists, so that no secret is
+ * ever in memory that the zygote could inherit. */
+int ts_config_load_tokens(struct ts_config *c, ts_err *err);
+
+/* Writes the effective configuration in the config file's own format. */
+void ts_config_print(const struct ts_config *c, FILE *f);
 
 /* Splits "host:port" or "[v6]:port".  host must hold 256 bytes. */
 int ts_parse_listen(const char *s, char host[256], unsigned *port, ts_err *err);

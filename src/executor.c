@@ -16,6 +16,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,7 +68,7 @@ struct child {
   struct buf out, err, res;
   int pidfd;
   pid_t pid;
-  bool reaped, timed_out, output_over, killed;
+  bool reaped, timed_out, output_over, killed, shutdown;
   siginfo_t info;
   struct rusage ru;
   struct timespec start;
@@ -84,10 +85,15 @@ struct ts_executor {
   unsigned zrestarts;
   double zretry_at;
 
-  pthread_mutex_t lock; /* guards incoming, inflight, stopping */
+  pthread_mutex_t lock; /* guards incoming, inflight, stopping, kill_at */
   struct work *incoming, **incoming_tail;
   unsigned inflight;
   bool stopping;
+  double kill_at; /* when stopping: running jobs are killed at this time */
+
+  /* read by other threads */
+  _Atomic unsigned running_now, restarts_now;
+  _Atomic int zygote_up;
 
   /* executor thread only */
   struct work *queue, **queue_tail;
@@ -273,6 +279,12 @@ static void pump(struct ts_executor *ex, struct child *c, struct buf *b, bool is
 }
 
 static void classify(const struct child *c, struct ts_exec_result *r) {
+  if (c->shutdown) {
+    r->status = TS_EXEC_INTERNAL_ERROR;
+    r->signal = c->info.si_code == CLD_EXITED ? 0 : c->info.si_status;
+    snprintf(r->detail, sizeof r->detail, "the server shut down before the execution finished");
+    return;
+  }
   if (c->info.si_code == CLD_EXITED) {
     r->exit_code = c->info.si_status;
     if (c->timed_out)
@@ -343,6 +355,7 @@ static void finish(struct ts_executor *ex, struct child *c, const char *why) {
     return;
   }
   ex->nbusy--;
+  atomic_store(&ex->running_now, ex->nbusy);
   if (why) {
     struct work *w = steal_pointer(&c->w);
     kill_child(c);
@@ -430,6 +443,7 @@ static void write_job(struct ts_executor *ex, struct child *c) {
 static void assign(struct ts_executor *ex, struct child *c, struct work *w) {
   c->w = w;
   ex->nbusy++;
+  atomic_store(&ex->running_now, ex->nbusy);
   clock_gettime(CLOCK_MONOTONIC, &c->start);
   c->deadline = now_s() + w->timeout;
   if (c->state == CHILD_READY)
@@ -512,6 +526,7 @@ static void zygote_lost(struct ts_executor *ex) {
   struct child *c;
 
   ts_error("the sandbox zygote died; restarting it");
+  atomic_store(&ex->zygote_up, 0);
   close_fd(ex, &ex->zfd);
   if (ex->zpid > 0) {
     kill(ex->zpid, SIGKILL);
@@ -639,6 +654,10 @@ static void dispatch(struct ts_executor *ex) {
 static int next_timeout_ms(struct ts_executor *ex) {
   double t = now_s(), next = t + 3600;
 
+  pthread_mutex_lock(&ex->lock);
+  if (ex->stopping && ex->kill_at < next)
+    next = ex->kill_at;
+  pthread_mutex_unlock(&ex->lock);
   for (unsigned i = 0; i < ex->capacity; i++) {
     struct child *c = ex->slots[i];
     if (c && c->w && !c->timed_out && c->deadline < next)
@@ -651,6 +670,28 @@ static int next_timeout_ms(struct ts_executor *ex) {
 
 static void check_deadlines(struct ts_executor *ex) {
   double t = now_s();
+  bool kill_all;
+
+  pthread_mutex_lock(&ex->lock);
+  kill_all = ex->stopping && t >= ex->kill_at;
+  pthread_mutex_unlock(&ex->lock);
+  if (kill_all) {
+    /* The grace period is over: what still runs is ended. */
+    for (unsigned i = 0; i < ex->capacity; i++) {
+      struct child *c = ex->slots[i];
+      if (c && c->w && !c->shutdown) {
+        c->shutdown = true;
+        kill_child(c);
+      }
+    }
+    /* Work still queued will never get a child. */
+    while (ex->queue) {
+      struct work *w = ex->queue;
+      ex->queue = w->next;
+      fail_work(ex, w, "the server shut down before the execution started");
+    }
+    ex->queue_tail = &ex->queue;
+  }
 
   for (unsigned i = 0; i < ex->capacity; i++) {
     struct child *c = ex->slots[i];
@@ -663,6 +704,8 @@ static void check_deadlines(struct ts_executor *ex) {
     ts_err err = {0};
     if (zygote_spawn(ex, &err) == 0) {
       ex->zrestarts++;
+      atomic_store(&ex->restarts_now, ex->zrestarts);
+      atomic_store(&ex->zygote_up, 1);
       watch(ex, ex->zfd, EPOLLIN, EV_ZYGOTE, 0);
       ts_info("sandbox zygote restarted (pid %d)", (int)ex->zpid);
     } else {
@@ -782,6 +825,7 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   }
   if (zygote_spawn(ex, err) < 0)
     goto fail;
+  atomic_store(&ex->zygote_up, 1);
   watch(ex, ex->wakefd, EPOLLIN, EV_WAKE, 0);
   watch(ex, ex->zfd, EPOLLIN, EV_ZYGOTE, 0);
   if (pthread_create(&ex->thread, NULL, executor_main, ex) != 0) {
@@ -894,16 +938,26 @@ unsigned ts_executor_inflight(struct ts_executor *ex) {
   return n;
 }
 
-unsigned ts_executor_zygote_restarts(struct ts_executor *ex) { return ex->zrestarts; }
+unsigned ts_executor_zygote_restarts(struct ts_executor *ex) {
+  return atomic_load(&ex->restarts_now);
+}
+
+unsigned ts_executor_queued(struct ts_executor *ex) {
+  unsigned inflight = ts_executor_inflight(ex), running = atomic_load(&ex->running_now);
+  return inflight > running ? inflight - running : 0;
+}
+
+bool ts_executor_zygote_alive(struct ts_executor *ex) { return atomic_load(&ex->zygote_up) != 0; }
 pid_t ts_executor_zygote_pid(struct ts_executor *ex) { return ex->zpid; }
 
-void ts_executor_stop(struct ts_executor *ex) {
+void ts_executor_stop(struct ts_executor *ex, double grace) {
   uint64_t one = 1;
 
   if (!ex)
     return;
   pthread_mutex_lock(&ex->lock);
   ex->stopping = true;
+  ex->kill_at = now_s() + grace;
   pthread_mutex_unlock(&ex->lock);
   (void)!write(ex->wakefd, &one, sizeof one);
   pthread_join(ex->thread, NULL);

@@ -78,14 +78,17 @@ int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
 /* Runs one job and waits for it (tests, canary). */
 int ts_exec_run(struct ts_executor *ex, const struct ts_exec_params *p,
                 struct ts_exec_result *out, ts_err *err);
-/* Executions running or queued. */
+/* Executions running or queued; of those, queued.  Any thread. */
 unsigned ts_executor_inflight(struct ts_executor *ex);
+unsigned ts_executor_queued(struct ts_executor *ex);
 unsigned ts_executor_zygote_restarts(struct ts_executor *ex);
+bool ts_executor_zygote_alive(struct ts_executor *ex);
 pid_t ts_executor_zygote_pid(struct ts_executor *ex);
-/* Stops accepting (later submissions fail with ESHUTDOWN), waits for what
- * is in flight, stops the zygote.  The object stays valid for late
- * submitters until ts_executor_free(). */
-void ts_executor_stop(struct ts_executor *ex);
+/* Stops accepting (later submissions fail with ESHUTDOWN), lets what is
+ * in flight finish for up to `grace` seconds, then kills what remains
+ * (those end as internal_error), and stops the zygote.  The object stays
+ * valid for late submitters until ts_executor_free(). */
+void ts_executor_stop(struct ts_executor *ex, double grace);
 void ts_executor_free(struct ts_executor *ex);
 
 void ts_exec_result_free(struct ts_exec_result *r);

@@ -1,16 +1,20 @@
-/* HTTP routing, body handling and JSON responses.
+/* HTTP routing, authentication, body handling and JSON responses.
  *
- * Every request gets a `struct conn`.  Route, method, content type and
- * declared length are checked on the first callback, before any byte of
- * the body is read, so a refused request never makes us buffer its body.
- * Every error is {"error": {"code", "message"}} with a fitting status. */
+ * Every request gets a `struct conn`.  Route, credentials, method, content
+ * type and declared length are checked on the first callback, before any
+ * byte of the body is read, so a refused request never makes us buffer its
+ * body.  Every error is {"error": {"code", "message"}} with a fitting
+ * status; every response carries X-Request-Id; every request ends in one
+ * JSON access-log line and in the metrics. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 #include <time.h>
 
 #include <cjson/cJSON.h>
@@ -19,14 +23,27 @@
 #include "executor.h"
 #include "http.h"
 #include "log.h"
+#include "metrics.h"
+#include "pyembed.h"
 #include "request.h"
+#include "sha256.h"
 #include "validator.h"
+
+extern const char ts_openapi_yaml[];
+
+/* /readyz trusts a canary execution for this long. */
+#define READY_CACHE_SECONDS 2.0
 
 struct ts_server {
   struct MHD_Daemon *daemon;
   const struct ts_config *cfg;
   struct ts_executor *ex;
+  struct ts_metrics *metrics;
+  char *info; /* GET /info body, built once */
+  size_t info_len;
   unsigned port;
+  pthread_mutex_t ready_lock;
+  double ready_at; /* monotonic time of the last successful canary */
 };
 
 struct conn;
@@ -37,25 +54,34 @@ struct route {
   const char *method; /* GET routes also answer HEAD */
   const char *allow;  /* value of the Allow header on 405 */
   bool has_body;
+  bool open;          /* no bearer token needed */
   route_fn fn;
 };
 
 struct conn {
+  struct ts_server *s;
   const struct route *route;
+  char method[16];
+  char path[128];       /* for the access log, cut */
+  char request_id[129];
+  char code_sha256[65]; /* of the snippet, when there was one */
+  const char *exec_status;
+  char *code_copy;      /* --log-code only */
   char *body;
   size_t len, cap;
-  bool too_large;     /* body passed max_body: the rest is discarded */
+  bool too_large;       /* body passed max_body: the rest is discarded */
   size_t discarded;
   struct MHD_Response *response;
   unsigned status;
   struct timespec start;
   bool dispatched;
-  /* /execute: the connection is suspended while the job runs; the
-   * executor thread leaves the finished body here and resumes it. */
+  /* /execute and /readyz: the connection is suspended while a job runs;
+   * the executor thread leaves the finished body here and resumes it. */
   bool suspended;
   struct MHD_Connection *mc;
   char *result;
   size_t result_len;
+  unsigned result_status;
 };
 
 /* Past max_body, a body of unknown length is drained up to this many more
@@ -64,23 +90,39 @@ struct conn {
 #define DRAIN_LIMIT (1024 * 1024)
 
 static void route_healthz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
+static void route_readyz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
 static void route_validate(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
 static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
+static void route_info(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
+static void route_metrics(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
+static void route_openapi(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
 
 static const struct route routes[] = {
-    {"/healthz", "GET", "GET, HEAD", false, route_healthz},
-    {"/validate", "POST", "POST", true, route_validate},
-    {"/execute", "POST", "POST", true, route_execute},
+    {"/healthz", "GET", "GET, HEAD", false, true, route_healthz},
+    {"/readyz", "GET", "GET, HEAD", false, true, route_readyz},
+    {"/validate", "POST", "POST", true, false, route_validate},
+    {"/execute", "POST", "POST", true, false, route_execute},
+    {"/info", "GET", "GET, HEAD", false, false, route_info},
+    {"/metrics", "GET", "GET, HEAD", false, false, route_metrics},
+    {"/openapi.yaml", "GET", "GET, HEAD", false, false, route_openapi},
 };
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 /* ---- responses ---- */
 
 /* Takes a malloc'ed body (or NULL on allocation failure). */
-static void reply_text(struct conn *c, unsigned status, char *text, size_t len) {
+static void reply_text(struct conn *c, unsigned status, char *text, size_t len,
+                       const char *content_type) {
   if (!text) {
     static const char oom[] =
         "{\"error\":{\"code\":\"internal_error\",\"message\":\"out of memory\"}}";
     status = MHD_HTTP_INTERNAL_SERVER_ERROR;
+    content_type = "application/json";
     c->response = MHD_create_response_from_buffer(sizeof oom - 1, (void *)oom,
                                                   MHD_RESPMEM_PERSISTENT);
   } else {
@@ -89,7 +131,7 @@ static void reply_text(struct conn *c, unsigned status, char *text, size_t len) 
       free(text);
   }
   if (c->response) {
-    MHD_add_response_header(c->response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+    MHD_add_response_header(c->response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
     MHD_add_response_header(c->response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
   }
   c->status = status;
@@ -111,7 +153,18 @@ static void reply_json(struct conn *c, unsigned status, cJSON *doc) {
   size_t len = 0;
   char *text = print_json(doc, &len);
 
-  reply_text(c, status, text, len);
+  reply_text(c, status, text, len, "application/json");
+}
+
+static cJSON *error_doc(const char *code, const char *fmt, va_list ap) {
+  char msg[512];
+  cJSON *doc = cJSON_CreateObject();
+  cJSON *e = cJSON_AddObjectToObject(doc, "error");
+
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  cJSON_AddStringToObject(e, "code", code);
+  cJSON_AddStringToObject(e, "message", msg);
+  return doc;
 }
 
 static void reply_error(struct conn *c, unsigned status, const char *code,
@@ -119,35 +172,61 @@ static void reply_error(struct conn *c, unsigned status, const char *code,
 
 static void reply_error(struct conn *c, unsigned status, const char *code,
                         const char *fmt, ...) {
-  char msg[512];
-  cJSON *doc = cJSON_CreateObject();
-  cJSON *e = cJSON_AddObjectToObject(doc, "error");
   va_list ap;
 
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  reply_json(c, status, error_doc(code, fmt, ap));
   va_end(ap);
-  cJSON_AddStringToObject(e, "code", code);
-  cJSON_AddStringToObject(e, "message", msg);
-  reply_json(c, status, doc);
+}
+
+static void reply_copy(struct conn *c, unsigned status, const char *text, size_t len,
+                       const char *content_type) {
+  char *copy = malloc(len ? len : 1);
+
+  if (copy)
+    memcpy(copy, text, len);
+  reply_text(c, status, copy, len, content_type);
 }
 
 /* ---- routes ---- */
 
 static void route_healthz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
-  cJSON *doc = cJSON_CreateObject();
+  static const char ok[] = "{\"status\":\"ok\"}\n";
 
   (void)s;
   (void)mc;
-  cJSON_AddStringToObject(doc, "status", "ok");
-  reply_json(c, MHD_HTTP_OK, doc);
+  reply_copy(c, MHD_HTTP_OK, ok, sizeof ok - 1, "application/json");
+}
+
+static void record_violations(struct ts_server *s, const struct ts_validation *v) {
+  for (size_t i = 0; i < v->n; i++)
+    ts_metrics_violation(s->metrics, v->v[i].rule);
+}
+
+/* Validates the snippet of a parsed request, keeping its hash (and, with
+ * --log-code, its text) for the access log.  Returns -1 after replying
+ * on an internal failure. */
+static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code,
+                      struct ts_validation *v) {
+  ts_err err = {0};
+
+  ts_sha256_hex(code->s, code->len, c->code_sha256);
+  if (s->cfg->log_code)
+    c->code_copy = strndup(code->s, code->len);
+  if (ts_validate(&s->cfg->policy, code->s, code->len, v, &err) < 0) {
+    ts_error("validate: %s", err.msg);
+    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "validation failed: %s",
+                err.msg);
+    return -1;
+  }
+  record_violations(s, v);
+  return 0;
 }
 
 static void route_validate(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
   struct ts_validate_req req = {0};
   struct ts_validation v = {0};
   struct ts_reqerr re = {0};
-  ts_err err = {0};
   cJSON *root = ts_validate_req_parse(c->body, c->len, &req, &re);
 
   (void)mc;
@@ -155,25 +234,49 @@ static void route_validate(struct ts_server *s, struct conn *c, struct MHD_Conne
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
     return;
   }
-  if (ts_validate(&s->cfg->policy, req.code.s, req.code.len, &v, &err) < 0) {
-    cJSON_Delete(root);
-    ts_error("validate: %s", err.msg);
-    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "validation failed: %s",
-                err.msg);
-    return;
-  }
+  if (check_code(s, c, &req.code, &v) == 0)
+    reply_json(c, MHD_HTTP_OK, ts_validation_to_json(&v));
   cJSON_Delete(root);
-  reply_json(c, MHD_HTTP_OK, ts_validation_to_json(&v));
   ts_validation_free(&v);
+}
+
+/* Suspends the connection and submits a job whose `done` callback will
+ * resume it.  Answers 429/503/500 itself when the job cannot be queued. */
+static bool submit(struct ts_server *s, struct conn *c, struct MHD_Connection *mc,
+                   const struct ts_exec_params *p, ts_exec_done_fn done) {
+  ts_err err = {0};
+
+  c->mc = mc;
+  c->suspended = true;
+  MHD_suspend_connection(mc);
+  if (ts_exec_submit(s->ex, p, done, c, &err) == 0)
+    return true;
+  c->suspended = false;
+  MHD_resume_connection(mc);
+  if (err.errnum == EAGAIN) {
+    reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err.msg);
+    if (c->response)
+      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+  } else if (err.errnum == ESHUTDOWN) {
+    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", err.msg);
+  } else {
+    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err.msg);
+  }
+  return false;
 }
 
 /* Runs on the executor thread. */
 static void execute_done(void *ctx, struct ts_exec_result *res) {
   struct conn *c = ctx;
 
-  c->result = print_json(ts_exec_result_to_json(res), &c->result_len);
-  ts_exec_result_free(res);
-  free(res);
+  if (res) {
+    c->exec_status = ts_exec_status_name(res->status);
+    ts_metrics_execution(c->s->metrics, c->exec_status, res->duration_ms / 1e3);
+    c->result = print_json(ts_exec_result_to_json(res), &c->result_len);
+    ts_exec_result_free(res);
+    free(res);
+  }
+  c->result_status = MHD_HTTP_OK;
   MHD_resume_connection(c->mc);
 }
 
@@ -182,7 +285,6 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
   struct ts_execute_req req = {0};
   struct ts_validation v = {0};
   struct ts_reqerr re = {0};
-  ts_err err = {0};
   cJSON *root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
                                      cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
   struct ts_exec_params p;
@@ -191,10 +293,8 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
     return;
   }
-  if (ts_validate(&cfg->policy, req.code.s, req.code.len, &v, &err) < 0) {
+  if (check_code(s, c, &req.code, &v) < 0) {
     cJSON_Delete(root);
-    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "validation failed: %s",
-                err.msg);
     return;
   }
   if (!v.valid) {
@@ -206,29 +306,144 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
     cJSON_Delete(vj);
     cJSON_Delete(root);
     ts_validation_free(&v);
+    c->exec_status = "rejected";
+    ts_metrics_execution(s->metrics, c->exec_status, 0);
     reply_json(c, MHD_HTTP_OK, doc);
     return;
   }
   ts_validation_free(&v);
   p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
                               req.timeout, req.memory_mb, 0};
-  c->mc = mc;
-  c->suspended = true;
-  MHD_suspend_connection(mc);
-  if (ts_exec_submit(s->ex, &p, execute_done, c, &err) < 0) {
-    c->suspended = false;
-    MHD_resume_connection(mc);
-    if (err.errnum == EAGAIN) {
-      reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err.msg);
-      if (c->response)
-        MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
-    } else if (err.errnum == ESHUTDOWN) {
-      reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", err.msg);
-    } else {
-      reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err.msg);
-    }
-  }
+  submit(s, c, mc, &p, execute_done);
   cJSON_Delete(root); /* the job was encoded by ts_exec_submit */
+}
+
+/* Ready when the zygote is up and a canary execution succeeded within the
+ * last READY_CACHE_SECONDS; otherwise a canary runs now. */
+static void readyz_done(void *ctx, struct ts_exec_result *res) {
+  struct conn *c = ctx;
+  struct ts_server *s = c->s;
+  bool ok = res && res->status == TS_EXEC_OK && res->out_len == 3 &&
+            memcmp(res->out, "42\n", 3) == 0;
+  cJSON *doc;
+
+  if (ok) {
+    pthread_mutex_lock(&s->ready_lock);
+    s->ready_at = now_s();
+    pthread_mutex_unlock(&s->ready_lock);
+    doc = cJSON_CreateObject();
+    cJSON_AddStringToObject(doc, "status", "ready");
+    c->result_status = MHD_HTTP_OK;
+  } else {
+    char why[300];
+    snprintf(why, sizeof why, "the canary execution failed: %s%s%s",
+             res ? ts_exec_status_name(res->status) : "out of memory",
+             res && res->detail[0] ? ": " : "", res ? res->detail : "");
+    doc = cJSON_CreateObject();
+    cJSON *e = cJSON_AddObjectToObject(doc, "error");
+    cJSON_AddStringToObject(e, "code", "not_ready");
+    cJSON_AddStringToObject(e, "message", why);
+    c->result_status = MHD_HTTP_SERVICE_UNAVAILABLE;
+  }
+  if (res) {
+    ts_exec_result_free(res);
+    free(res);
+  }
+  c->result = print_json(doc, &c->result_len);
+  MHD_resume_connection(c->mc);
+}
+
+static void route_readyz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+  static const char code[] = "print(6 * 7)";
+  static const char ready[] = "{\"status\":\"ready\"}\n";
+  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0,
+                             s->cfg->timeout_max < 5 ? s->cfg->timeout_max : 5,
+                             s->cfg->memory_default_mb, 0};
+  double at;
+
+  if (!ts_executor_zygote_alive(s->ex)) {
+    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready", "the sandbox zygote is down");
+    return;
+  }
+  pthread_mutex_lock(&s->ready_lock);
+  at = s->ready_at;
+  pthread_mutex_unlock(&s->ready_lock);
+  if (at > 0 && now_s() - at < READY_CACHE_SECONDS) {
+    reply_copy(c, MHD_HTTP_OK, ready, sizeof ready - 1, "application/json");
+    return;
+  }
+  if (!submit(s, c, mc, &p, readyz_done) && c->status == MHD_HTTP_TOO_MANY_REQUESTS) {
+    /* A full queue is a reason not to send traffic here. */
+    MHD_destroy_response(c->response);
+    c->response = NULL;
+    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready",
+                "every execution slot and the queue are full");
+  }
+}
+
+static void route_info(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+  (void)mc;
+  reply_copy(c, MHD_HTTP_OK, s->info, s->info_len, "application/json");
+}
+
+static unsigned g_inflight(void *ctx) { return ts_executor_inflight(ctx); }
+static unsigned g_queued(void *ctx) { return ts_executor_queued(ctx); }
+static unsigned g_restarts(void *ctx) { return ts_executor_zygote_restarts(ctx); }
+
+static void route_metrics(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+  struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s->ex};
+  char *text = ts_metrics_render(s->metrics, &g);
+
+  (void)mc;
+  reply_text(c, MHD_HTTP_OK, text, text ? strlen(text) : 0,
+             TS_METRICS_CONTENT_TYPE);
+}
+
+static void route_openapi(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+  (void)s;
+  (void)mc;
+  reply_copy(c, MHD_HTTP_OK, ts_openapi_yaml, strlen(ts_openapi_yaml), "application/yaml");
+}
+
+static cJSON *strset_json(const struct ts_strset *set) {
+  cJSON *a = cJSON_CreateArray();
+
+  for (size_t i = 0; i < set->n; i++)
+    cJSON_AddItemToArray(a, cJSON_CreateString(set->items[i]));
+  return a;
+}
+
+static cJSON *limit_json(double def, double max) {
+  cJSON *o = cJSON_CreateObject();
+
+  cJSON_AddNumberToObject(o, "default", def);
+  cJSON_AddNumberToObject(o, "max", max);
+  return o;
+}
+
+/* What an agent needs to know to write code that will be accepted. */
+static char *build_info(const struct ts_config *cfg, size_t *len) {
+  cJSON *doc = cJSON_CreateObject(), *limits, *policy;
+
+  cJSON_AddStringToObject(doc, "name", "tool-sandbox");
+  cJSON_AddStringToObject(doc, "version", TS_VERSION);
+  cJSON_AddStringToObject(doc, "python_version", ts_python_version());
+  limits = cJSON_AddObjectToObject(doc, "limits");
+  cJSON_AddItemToObject(limits, "timeout_seconds", limit_json(cfg->timeout_default, cfg->timeout_max));
+  cJSON_AddItemToObject(limits, "memory_mb",
+                        limit_json((double)cfg->memory_default_mb, (double)cfg->memory_max_mb));
+  cJSON_AddNumberToObject(limits, "output_bytes_per_stream", (double)cfg->output_max);
+  cJSON_AddNumberToObject(limits, "body_bytes", (double)cfg->max_body);
+  cJSON_AddNumberToObject(limits, "concurrent_executions", cfg->max_concurrency);
+  cJSON_AddNumberToObject(limits, "queued_executions", cfg->queue_max);
+  policy = cJSON_AddObjectToObject(doc, "policy");
+  cJSON_AddItemToObject(policy, "allowed_modules", strset_json(&cfg->policy.allowed_modules));
+  cJSON_AddItemToObject(policy, "banned_modules", strset_json(&cfg->policy.banned_modules));
+  cJSON_AddItemToObject(policy, "banned_names", strset_json(&cfg->policy.banned_names));
+  cJSON_AddItemToObject(policy, "banned_attributes", strset_json(&cfg->policy.banned_attributes));
+  cJSON_AddItemToObject(policy, "allowed_dunders", strset_json(&cfg->policy.allowed_dunders));
+  cJSON_AddBoolToObject(doc, "auth_required", cfg->ntokens > 0);
+  return print_json(doc, len);
 }
 
 /* ---- request plumbing ---- */
@@ -261,6 +476,52 @@ static bool content_type_ok(const char *ct) {
          strncasecmp(ct + n - 5, "+json", 5) == 0;
 }
 
+/* Compares in time that depends on the lengths only, never on where the
+ * first difference is. */
+static bool ct_equal(const char *a, size_t alen, const char *b, size_t blen) {
+  unsigned char d = alen != blen;
+
+  for (size_t i = 0; i < alen; i++)
+    d |= (unsigned char)(a[i] ^ b[i % blen]);
+  return d == 0;
+}
+
+/* Every configured token is compared, so the time does not tell which
+ * one (if any) matched either. */
+static bool authorized(const struct ts_config *cfg, const char *header) {
+  bool ok = false;
+  size_t len;
+
+  if (cfg->ntokens == 0)
+    return true;
+  if (!header || strncasecmp(header, "Bearer ", 7) != 0)
+    return false;
+  header += 7;
+  while (*header == ' ')
+    header++;
+  len = strlen(header);
+  for (size_t i = 0; i < cfg->ntokens; i++)
+    ok |= ct_equal(header, len, cfg->tokens[i], strlen(cfg->tokens[i]));
+  return ok && len > 0;
+}
+
+/* X-Request-Id from the client when it is 1 to 128 safe characters,
+ * otherwise 32 random hex digits. */
+static void set_request_id(struct conn *c, const char *given) {
+  unsigned char rnd[16];
+  size_t n = given ? strlen(given) : 0;
+
+  if (n > 0 && n < sizeof c->request_id &&
+      strspn(given, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:") == n) {
+    memcpy(c->request_id, given, n + 1);
+    return;
+  }
+  if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
+    memset(rnd, 0, sizeof rnd);
+  for (size_t i = 0; i < sizeof rnd; i++)
+    snprintf(c->request_id + 2 * i, 3, "%02x", rnd[i]);
+}
+
 /* Decides what can be decided from the headers alone.  Returns true when a
  * response is ready. */
 static bool check_headers(struct ts_server *s, struct conn *c,
@@ -271,6 +532,16 @@ static bool check_headers(struct ts_server *s, struct conn *c,
   c->route = find_route(url);
   if (!c->route) {
     reply_error(c, MHD_HTTP_NOT_FOUND, "not_found", "no such endpoint: %.200s", url);
+    return true;
+  }
+  if (!c->route->open &&
+      !authorized(s->cfg, MHD_lookup_connection_value(mc, MHD_HEADER_KIND,
+                                                      MHD_HTTP_HEADER_AUTHORIZATION))) {
+    reply_error(c, MHD_HTTP_UNAUTHORIZED, "unauthorized",
+                "a valid bearer token is required (Authorization: Bearer TOKEN)");
+    if (c->response)
+      MHD_add_response_header(c->response, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+                              "Bearer realm=\"tool-sandbox\"");
     return true;
   }
   if (!method_matches(c->route, method)) {
@@ -338,6 +609,7 @@ static enum MHD_Result queue(struct MHD_Connection *mc, struct conn *c) {
 
   if (!c->response)
     return MHD_NO;
+  MHD_add_response_header(c->response, "X-Request-Id", c->request_id);
   r = MHD_queue_response(mc, c->status, c->response);
   MHD_destroy_response(c->response);
   c->response = NULL;
@@ -356,7 +628,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
     c = calloc(1, sizeof *c);
     if (!c)
       return MHD_NO;
+    c->s = s;
     clock_gettime(CLOCK_MONOTONIC, &c->start);
+    snprintf(c->method, sizeof c->method, "%s", method);
+    snprintf(c->path, sizeof c->path, "%s", url);
+    set_request_id(c, MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "X-Request-Id"));
     *con_cls = c;
     if (check_headers(s, c, mc, url, method))
       return queue(mc, c);
@@ -374,9 +650,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
   }
 
   if (c->suspended) {
-    /* Resumed by execute_done: the body is ready. */
+    /* Resumed by the executor thread: the body is ready. */
     c->suspended = false;
-    reply_text(c, MHD_HTTP_OK, steal_pointer(&c->result), c->result_len);
+    reply_text(c, c->result_status, steal_pointer(&c->result), c->result_len,
+               "application/json");
     return queue(mc, c);
   }
   if (c->dispatched)
@@ -392,24 +669,49 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
   return queue(mc, c);
 }
 
+/* One JSON line per request: never the code or its output, unless
+ * --log-code asks for the code. */
+static void access_log(const struct conn *c, double ms, bool aborted) {
+  char path[300], code[4096], when[32];
+
+  ts_json_escape(path, sizeof path, c->path);
+  ts_log_time(when, sizeof when);
+  if (c->code_copy)
+    ts_json_escape(code, sizeof code, c->code_copy);
+  fprintf(stderr,
+          "{\"time\":\"%s\",\"level\":\"info\",\"msg\":\"request\",\"method\":\"%s\","
+          "\"path\":\"%s\",\"status\":%u,\"duration_ms\":%.3f,\"request_id\":\"%s\""
+          "%s%s%s%s%s%s%s%s%s}\n",
+          when, c->method, path, c->status, ms, c->request_id,
+          c->exec_status ? ",\"exec_status\":\"" : "", c->exec_status ? c->exec_status : "",
+          c->exec_status ? "\"" : "", c->code_sha256[0] ? ",\"code_sha256\":\"" : "",
+          c->code_sha256, c->code_sha256[0] ? "\"" : "",
+          c->code_copy ? ",\"code\":\"" : "", c->code_copy ? code : "",
+          c->code_copy ? "\"" : "");
+  if (aborted)
+    ts_debug("request %s was aborted by the client or the server", c->request_id);
+}
+
 static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
                          enum MHD_RequestTerminationCode toe) {
+  struct ts_server *s = cls;
   struct conn *c = *con_cls;
   struct timespec now;
+  double secs;
 
-  (void)cls;
   (void)mc;
   if (!c)
     return;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  ts_debug("request %s %u %.3fms%s", c->route ? c->route->path : "-", c->status,
-           (double)(now.tv_sec - c->start.tv_sec) * 1e3 +
-               (double)(now.tv_nsec - c->start.tv_nsec) / 1e6,
-           toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (aborted)");
+  secs = (double)(now.tv_sec - c->start.tv_sec) + (double)(now.tv_nsec - c->start.tv_nsec) / 1e9;
+  ts_metrics_request(s->metrics, c->route ? c->route->path : "other", (int)c->status, secs);
+  if (ts_log_threshold <= TS_LOG_INFO)
+    access_log(c, secs * 1e3, toe != MHD_REQUEST_TERMINATED_COMPLETED_OK);
   if (c->response)
     MHD_destroy_response(c->response);
   free(c->body);
   free(c->result);
+  free(c->code_copy);
   free(c);
   *con_cls = NULL;
 }
@@ -461,6 +763,15 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   }
   s->cfg = cfg;
   s->ex = ex;
+  pthread_mutex_init(&s->ready_lock, NULL);
+  s->metrics = ts_metrics_new();
+  s->info = build_info(cfg, &s->info_len);
+  if (!s->metrics || !s->info) {
+    freeaddrinfo(ai);
+    ts_server_stop(s);
+    ts_err_set(err, ENOMEM, "out of memory");
+    return NULL;
+  }
   if (ai->ai_family == AF_INET6)
     flags |= MHD_USE_IPv6;
   s->daemon = MHD_start_daemon(
@@ -479,7 +790,7 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   if (!s->daemon) {
     ts_err_set(err, 0, "cannot listen on %s (address in use or not available?)",
                cfg->listen);
-    free(s);
+    ts_server_stop(s);
     return NULL;
   }
   info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -492,6 +803,10 @@ unsigned ts_server_port(const struct ts_server *s) { return s->port; }
 void ts_server_stop(struct ts_server *s) {
   if (!s)
     return;
-  MHD_stop_daemon(s->daemon);
+  if (s->daemon)
+    MHD_stop_daemon(s->daemon);
+  ts_metrics_free(s->metrics);
+  pthread_mutex_destroy(&s->ready_lock);
+  free(s->info);
   free(s);
 }

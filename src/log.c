@@ -1,3 +1,6 @@
+/* Logging: one JSON object per line on stderr, so that log collectors need
+ * no parser of ours.  The level is checked (by the ts_log macro) before
+ * anything is formatted. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,21 +22,50 @@ int ts_log_level_parse(const char *s, enum ts_log_level *out) {
   return -1;
 }
 
-void ts_log_write(enum ts_log_level lvl, const char *fmt, ...) {
-  char line[1024];
+const char *ts_log_level_name(enum ts_log_level lvl) {
+  return (unsigned)lvl < sizeof level_names / sizeof level_names[0] ? level_names[lvl] : "info";
+}
+
+size_t ts_json_escape(char *out, size_t cap, const char *s) {
+  size_t o = 0;
+
+  if (cap == 0)
+    return 0;
+  for (; *s && o + 7 < cap; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      out[o++] = '\\';
+      out[o++] = (char)c;
+    } else if (c < 0x20 || c == 0x7f) {
+      o += (size_t)snprintf(out + o, cap - o, "\\u%04x", c);
+    } else {
+      out[o++] = (char)c;
+    }
+  }
+  out[o] = '\0';
+  return o;
+}
+
+void ts_log_time(char *buf, size_t n) {
   struct timespec ts;
   struct tm tm;
-  int n;
-  va_list ap;
 
   clock_gettime(CLOCK_REALTIME, &ts);
   gmtime_r(&ts.tv_sec, &tm);
-  n = snprintf(line, sizeof line, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ %s ",
-               tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-               tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000, level_names[lvl]);
+  snprintf(buf, n, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ", tm.tm_year + 1900, tm.tm_mon + 1,
+           tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000);
+}
+
+void ts_log_write(enum ts_log_level lvl, const char *fmt, ...) {
+  char msg[1024], esc[2048], when[32];
+  va_list ap;
+
   va_start(ap, fmt);
-  vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  /* One fputs per line so that lines from several threads do not mix. */
-  fprintf(stderr, "%s\n", line);
+  ts_json_escape(esc, sizeof esc, msg);
+  ts_log_time(when, sizeof when);
+  /* One fprintf per line so that lines from several threads do not mix. */
+  fprintf(stderr, "{\"time\":\"%s\",\"level\":\"%s\",\"msg\":\"%s\"}\n", when,
+          ts_log_level_name(lvl), esc);
 }

@@ -6,11 +6,13 @@
  *      thread receives SIGINT/SIGTERM (through sigwait);
  *   3. the zygote is started while the process is still single-threaded
  *      and before any secret is read;
- *   4. Python is initialised for the validator, a canary execution proves
+ *   4. only then are the bearer tokens read;
+ *   5. Python is initialised for the validator, a canary execution proves
  *      that every sandbox layer works here, and only then does the HTTP
  *      server start. */
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +20,7 @@
 #include "executor.h"
 #include "http.h"
 #include "log.h"
+#include "preflight.h"
 #include "pyembed.h"
 #include "zygote.h"
 
@@ -63,6 +66,7 @@ int main(int argc, char **argv) {
   ts_err err = {0};
   sigset_t stop;
   int sig = 0, rc = 1;
+  bool check = false;
 
   if (argc > 1 && strcmp(argv[1], TS_ZYGOTE_FLAG) == 0)
     return ts_zygote_main(argc, argv);
@@ -80,6 +84,9 @@ int main(int argc, char **argv) {
     ts_config_free(&cfg);
     return 2;
   case TS_CONFIG_RUN:
+    break;
+  case TS_CONFIG_CHECK:
+    check = true;
     break;
   }
   ts_log_threshold = cfg.log_level;
@@ -105,8 +112,26 @@ int main(int argc, char **argv) {
       .timeout_max = cfg.timeout_max,
   };
   ex = allowed ? ts_executor_start(&xcfg, &err) : NULL;
+  if (check) {
+    /* --check: the kernel probes, then one execution through every layer. */
+    int failed = ts_preflight(&cfg, stdout);
+    if (ex && canary(ex, &cfg, &err) == 0)
+      printf("ok    a canary execution through every sandbox layer\n");
+    else {
+      printf("FAIL  a canary execution through every sandbox layer: %s\n", err.msg);
+      failed++;
+    }
+    printf("%s\n", failed ? "the sandbox cannot run here" : "the sandbox can run here");
+    rc = failed ? 1 : 0;
+    goto out;
+  }
   if (!ex) {
     ts_error("%s", allowed ? err.msg : "out of memory");
+    ts_preflight(&cfg, stderr);
+    goto out;
+  }
+  if (ts_config_load_tokens(&cfg, &err) < 0) {
+    ts_error("%s", err.msg);
     goto out;
   }
   if (ts_python_init(cfg.python_home, &err) < 0) {
@@ -115,6 +140,7 @@ int main(int argc, char **argv) {
   }
   if (canary(ex, &cfg, &err) < 0) {
     ts_error("%s", err.msg);
+    ts_preflight(&cfg, stderr);
     goto out;
   }
   srv = ts_server_start(&cfg, ex, &err);
@@ -126,8 +152,8 @@ int main(int argc, char **argv) {
     char host[256];
     unsigned port;
     if (ts_parse_listen(cfg.listen, host, &port, &err) == 0)
-      ts_info("listening on %s%s%s:%u", strchr(host, ':') ? "[" : "", host,
-              strchr(host, ':') ? "]" : "", ts_server_port(srv));
+      ts_info("listening on %s%s%s:%u (bearer tokens: %zu)", strchr(host, ':') ? "[" : "", host,
+              strchr(host, ':') ? "]" : "", ts_server_port(srv), cfg.ntokens);
   }
 
   while (sigwait(&stop, &sig) != 0)
@@ -140,7 +166,7 @@ out:
    * and must be resumed before the HTTP server can stop.  Meanwhile new
    * executions get 503.  (MHD_quiesce_daemon is not used: with epoll and
    * a thread pool, libmicrohttpd 0.9.75 can abort in it.) */
-  ts_executor_stop(ex);
+  ts_executor_stop(ex, cfg.grace_period);
   ts_server_stop(srv);
   ts_executor_free(ex);
   free(allowed);

@@ -5,6 +5,8 @@
 #include <Python.h>
 
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "pyembed.h"
 
@@ -51,3 +53,14 @@ void ts_python_enter(void) {
 }
 
 void ts_python_leave(void) { (void)PyEval_SaveThread(); }
+
+const char *ts_python_version(void) {
+  static char v[32];
+
+  if (!v[0]) {
+    const char *full = Py_GetVersion();
+    size_t n = strcspn(full, " ");
+    snprintf(v, sizeof v, "%.*s", (int)(n < sizeof v ? n : sizeof v - 1), full);
+  }
+  return v;
+}

@@ -14,6 +14,9 @@
  * On return the calling thread does NOT hold the GIL. */
 int ts_python_init(const char *home, ts_err *err);
 
+/* "3.11.2" */
+const char *ts_python_version(void);
+
 /* Acquire/release the GIL from any thread.  The first call on a thread
  * creates a thread state that lives as long as the thread. */
 void ts_python_enter(void);

@@ -78,7 +78,7 @@ void sbx_setup(void) {
 
 void sbx_teardown(void) {
   if (sbx_ex) {
-    ts_executor_stop(sbx_ex);
+    ts_executor_stop(sbx_ex, 10);
     ts_executor_free(sbx_ex);
     sbx_ex = NULL;
   }

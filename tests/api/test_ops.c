@@ -1,0 +1,483 @@
+/* API tests of operating the service: bearer tokens, request ids and the
+ * access log, /readyz, /metrics, /info, /openapi.yaml, configuration
+ * layers and --check, zygote recovery, graceful shutdown and slow
+ * clients. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+#include "harness.h"
+#include "sha256.h"
+
+TestSuite(ops, .fini = srv_cleanup_all, .timeout = 120);
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int request_h(unsigned port, const char *method, const char *path, const char *auth,
+                     const char *body, struct http_resp *r) {
+  char h[300];
+  const char *hdrs[3] = {"Content-Type: application/json", NULL, NULL};
+
+  if (auth) {
+    snprintf(h, sizeof h, "Authorization: %s", auth);
+    hdrs[1] = h;
+  }
+  return http_request(port, method, path, hdrs, body, body ? strlen(body) : 0, r);
+}
+
+/* The server's children, read from /proc: the zygote and pooled sandboxes. */
+static pid_t find_zygote(pid_t server) {
+  char path[64], buf[4096], cmd[256];
+  pid_t found = 0;
+  DIR *d;
+  struct dirent *de;
+
+  snprintf(path, sizeof path, "/proc/%d/task", (int)server);
+  d = opendir(path);
+  cr_assert(d);
+  while (!found && (de = readdir(d))) {
+    FILE *f;
+    if (de->d_name[0] == '.')
+      continue;
+    snprintf(buf, sizeof buf, "/proc/%d/task/%s/children", (int)server, de->d_name);
+    f = fopen(buf, "re");
+    if (!f)
+      continue;
+    while (!found && fscanf(f, "%d", &found) == 1) {
+      FILE *c;
+      size_t n;
+      snprintf(path, sizeof path, "/proc/%d/cmdline", (int)found);
+      c = fopen(path, "re");
+      n = c ? fread(cmd, 1, sizeof cmd - 1, c) : 0;
+      if (c)
+        fclose(c);
+      cmd[n] = '\0';
+      /* argv[1] of the zygote is --zygote (argv[0] ends at the first NUL) */
+      if (!(n > strlen(cmd) + 1 && strcmp(cmd + strlen(cmd) + 1, "--zygote") == 0))
+        found = 0;
+    }
+    fclose(f);
+  }
+  closedir(d);
+  return found;
+}
+
+/* ---- authentication ---- */
+
+Test(ops, bearer_tokens_are_required_and_rotate) {
+  const char *const env[] = {"TOOL_SANDBOX_TOKENS=old-token,new-token", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+
+  srv_start(&s, NULL, env);
+  HTTP_OK(request_h(s.port, "POST", "/validate", NULL, "{\"code\":\"1\"}", &r));
+  assert_json_error(&r, 401, "unauthorized");
+  cr_assert(http_header(&r, "WWW-Authenticate"));
+  cr_assert(strstr(http_header(&r, "WWW-Authenticate"), "Bearer"));
+  http_resp_free(&r);
+  HTTP_OK(request_h(s.port, "POST", "/validate", "Bearer wrong-token", "{\"code\":\"1\"}", &r));
+  assert_json_error(&r, 401, "unauthorized");
+  http_resp_free(&r);
+  HTTP_OK(request_h(s.port, "POST", "/validate", "Bearer old-toke", "{\"code\":\"1\"}", &r));
+  assert_json_error(&r, 401, "unauthorized");
+  http_resp_free(&r);
+  HTTP_OK(request_h(s.port, "POST", "/validate", "Basic b2xkLXRva2Vu", "{\"code\":\"1\"}", &r));
+  assert_json_error(&r, 401, "unauthorized");
+  http_resp_free(&r);
+  /* Both tokens of a rotation work. */
+  HTTP_OK(request_h(s.port, "POST", "/validate", "Bearer old-token", "{\"code\":\"1\"}", &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  HTTP_OK(request_h(s.port, "POST", "/execute", "bearer new-token", "{\"code\":\"print(1)\"}", &r));
+  assert_status(&r, 200);
+  cr_assert(strstr(r.body, "\"status\":\"ok\""), "%s", r.body);
+  http_resp_free(&r);
+  /* /healthz and /readyz stay open; the rest is closed. */
+  HTTP_OK(request_h(s.port, "GET", "/healthz", NULL, NULL, &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  HTTP_OK(request_h(s.port, "GET", "/readyz", NULL, NULL, &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  for (const char *const *p = (const char *const[]){"/info", "/metrics", "/openapi.yaml", NULL}; *p; p++) {
+    HTTP_OK(request_h(s.port, "GET", *p, NULL, NULL, &r));
+    assert_json_error(&r, 401, "unauthorized");
+    http_resp_free(&r);
+  }
+  srv_stop(&s);
+}
+
+Test(ops, tokens_from_a_file_never_reach_the_zygote) {
+  char file[] = "/tmp/ts-tokens-XXXXXX";
+  int fd = mkstemp(file);
+  const char *const args[] = {"--token-file", file, NULL};
+  const char *const env[] = {"TOOL_SANDBOX_TOKENS=env-secret-token", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  char path[64], buf[8192];
+  pid_t z;
+  ssize_t n;
+
+  cr_assert(fd >= 0);
+  cr_assert(write(fd, "# comment\nfile-secret-token\n", 28) == 28);
+  close(fd);
+  srv_start(&s, args, env);
+  HTTP_OK(request_h(s.port, "GET", "/info", "Bearer file-secret-token", NULL, &r));
+  assert_status(&r, 200);
+  cr_assert(strstr(r.body, "\"auth_required\":true"));
+  cr_assert_null(strstr(r.body, "secret-token"), "/info does not show tokens");
+  http_resp_free(&r);
+  HTTP_OK(request_h(s.port, "GET", "/info", "Bearer env-secret-token", NULL, &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  z = find_zygote(s.pid);
+  cr_assert_gt(z, 0, "the zygote was not found among the server's children");
+  snprintf(path, sizeof path, "/proc/%d/environ", (int)z);
+  fd = open(path, O_RDONLY);
+  cr_assert(fd >= 0);
+  n = read(fd, buf, sizeof buf);
+  close(fd);
+  cr_assert_eq(n, 0, "the zygote's environment is not empty");
+  srv_stop(&s);
+  cr_assert_null(strstr(s.log, "secret-token"), "a token reached the log");
+  unlink(file);
+}
+
+/* ---- request ids and the access log ---- */
+
+Test(ops, request_ids_are_echoed_or_generated_and_logged) {
+  static const char *const given[] = {"X-Request-Id: trace-42.a_b", NULL};
+  static const char *const bad[] = {"X-Request-Id: has spaces\"and quotes", NULL};
+  static const char code[] = "print('top secret output')";
+  char body[200], sha[65], line[160];
+  struct ts_srv s;
+  struct http_resp r;
+  const char *id;
+
+  srv_start(&s, NULL, NULL);
+  HTTP_OK(http_request(s.port, "GET", "/healthz", given, NULL, 0, &r));
+  cr_assert_str_eq(http_header(&r, "X-Request-Id"), "trace-42.a_b");
+  http_resp_free(&r);
+  HTTP_OK(http_request(s.port, "GET", "/nope", bad, NULL, 0, &r));
+  id = http_header(&r, "X-Request-Id");
+  cr_assert(id && strlen(id) == 32 && strspn(id, "0123456789abcdef") == 32,
+            "a generated id replaces an unsafe one: %s", id ? id : "(none)");
+  http_resp_free(&r);
+  snprintf(body, sizeof body, "{\"code\":\"%s\"}", code);
+  HTTP_OK(post_json(s.port, "/execute", body, &r));
+  assert_status(&r, 200);
+  id = http_header(&r, "X-Request-Id");
+  cr_assert(id);
+  snprintf(line, sizeof line, "\"request_id\":\"%s\"", id);
+  ts_sha256_hex(code, strlen(code), sha);
+  cr_assert(srv_log_wait(&s, line, 5000), "no access-log line for %s", id);
+  http_resp_free(&r);
+  srv_stop(&s);
+  {
+    char *at = strstr(s.log, line), *start = at, *end;
+    while (start > s.log && start[-1] != '\n')
+      start--;
+    end = strchr(at, '\n');
+    *end = '\0';
+    cJSON *entry = cJSON_Parse(start);
+    cr_assert(entry, "the access-log line is JSON: %s", start);
+    cr_assert_str_eq(cJSON_GetObjectItem(entry, "method")->valuestring, "POST");
+    cr_assert_str_eq(cJSON_GetObjectItem(entry, "path")->valuestring, "/execute");
+    cr_assert_eq(cJSON_GetObjectItem(entry, "status")->valuedouble, 200);
+    cr_assert_str_eq(cJSON_GetObjectItem(entry, "exec_status")->valuestring, "ok");
+    cr_assert_str_eq(cJSON_GetObjectItem(entry, "code_sha256")->valuestring, sha);
+    cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(entry, "duration_ms")));
+    cr_assert(cJSON_IsString(cJSON_GetObjectItem(entry, "time")));
+    cJSON_Delete(entry);
+    *end = '\n';
+  }
+  cr_assert_null(strstr(s.log, "top secret"), "neither code nor output is logged by default");
+}
+
+Test(ops, log_code_puts_the_snippet_in_the_access_log) {
+  const char *const args[] = {"--log-code", "true", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+
+  srv_start(&s, args, NULL);
+  HTTP_OK(post_json(s.port, "/validate", "{\"code\":\"x = 'marker-in-code'\"}", &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  cr_assert(srv_log_wait(&s, "marker-in-code", 5000));
+  srv_stop(&s);
+}
+
+/* ---- health, metrics, discovery ---- */
+
+Test(ops, metrics_count_requests_executions_and_rejections) {
+  struct ts_srv s;
+  struct http_resp r;
+
+  srv_start(&s, NULL, NULL);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"print(1)\"}", &r));
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"1/0\"}", &r));
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"import os\"}", &r));
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/validate", "{\"code\":\"eval(1)\"}", &r));
+  http_resp_free(&r);
+  /* A request is counted when its connection is done with it, which may
+   * be just after the client has read the answer. */
+  for (int i = 0; i < 50; i++) {
+    HTTP_OK(http_get(s.port, "/metrics", &r));
+    assert_status(&r, 200);
+    if (strstr(r.body, "tool_sandbox_http_requests_total{route=\"/validate\",status=\"200\"} 1"))
+      break;
+    http_resp_free(&r);
+    usleep(20 * 1000);
+  }
+  cr_assert(strstr(http_header(&r, "Content-Type"), "text/plain"));
+  cr_assert(strstr(r.body, "tool_sandbox_http_requests_total{route=\"/execute\",status=\"200\"} 3"), "%s", r.body);
+  cr_assert(strstr(r.body, "tool_sandbox_executions_total{status=\"ok\"} 1"));
+  cr_assert(strstr(r.body, "tool_sandbox_executions_total{status=\"error\"} 1"));
+  cr_assert(strstr(r.body, "tool_sandbox_executions_total{status=\"rejected\"} 1"));
+  cr_assert(strstr(r.body, "tool_sandbox_validation_violations_total{rule=\"import-banned\"} 1"));
+  cr_assert(strstr(r.body, "tool_sandbox_validation_violations_total{rule=\"banned-name\"} 1"));
+  cr_assert(strstr(r.body, "tool_sandbox_executions_in_flight 0"));
+  cr_assert(strstr(r.body, "tool_sandbox_execution_queue_depth 0"));
+  cr_assert(strstr(r.body, "tool_sandbox_zygote_restarts_total 0"));
+  cr_assert(strstr(r.body, "tool_sandbox_http_request_duration_seconds_bucket{route=\"/execute\",le=\"+Inf\"} 3"));
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+Test(ops, info_describes_version_limits_and_policy) {
+  const char *const args[] = {"--max-timeout", "7", "--allowed-modules", "+fnmatch", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc, *lim, *mods, *m;
+  bool has_math = false, has_fnmatch = false;
+
+  srv_start(&s, args, NULL);
+  HTTP_OK(http_get(s.port, "/info", &r));
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  cr_assert_str_eq(cJSON_GetObjectItem(doc, "name")->valuestring, "tool-sandbox");
+  cr_assert(strncmp(cJSON_GetObjectItem(doc, "python_version")->valuestring, "3.11.", 5) == 0);
+  lim = cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "limits"), "timeout_seconds");
+  cr_assert_eq(cJSON_GetObjectItem(lim, "max")->valuedouble, 7);
+  cr_assert_eq(cJSON_GetObjectItem(lim, "default")->valuedouble, 2);
+  mods = cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "policy"), "allowed_modules");
+  cJSON_ArrayForEach(m, mods) {
+    has_math |= strcmp(m->valuestring, "math") == 0;
+    has_fnmatch |= strcmp(m->valuestring, "fnmatch") == 0;
+  }
+  cr_assert(has_math && has_fnmatch);
+  cr_assert(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "policy"), "banned_names")) > 10);
+  cJSON_Delete(doc);
+  http_resp_free(&r);
+  HTTP_OK(http_get(s.port, "/openapi.yaml", &r));
+  assert_status(&r, 200);
+  cr_assert(strstr(http_header(&r, "Content-Type"), "yaml"));
+  cr_assert(strncmp(r.body, "openapi: 3.1", 12) == 0);
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+/* ---- recovery ---- */
+
+struct bg {
+  unsigned port;
+  const char *body;
+  int status;
+  char text[512];
+};
+
+static void *bg_post(void *arg) {
+  struct bg *b = arg;
+  struct http_resp r;
+
+  b->status = -1;
+  if (post_json(b->port, "/execute", b->body, &r) == 0) {
+    b->status = r.status;
+    snprintf(b->text, sizeof b->text, "%s", r.body ? r.body : "");
+    http_resp_free(&r);
+  }
+  return NULL;
+}
+
+Test(ops, zygote_killed_mid_execution_is_restarted) {
+  struct ts_srv s;
+  struct bg a;
+  pthread_t t;
+  struct http_resp r;
+  pid_t z, z2 = 0;
+  double t0;
+
+  srv_start(&s, NULL, NULL);
+  z = find_zygote(s.pid);
+  cr_assert_gt(z, 0);
+  a = (struct bg){s.port, "{\"code\":\"import time\\ntime.sleep(1)\\nprint('done')\",\"timeout\":5}", 0, ""};
+  pthread_create(&t, NULL, bg_post, &a);
+  usleep(300 * 1000);
+  cr_assert_eq(kill(z, SIGKILL), 0);
+  t0 = now_ms();
+  pthread_join(t, NULL);
+  /* A running job belongs to the server, not to the zygote: it finishes. */
+  cr_assert_eq(a.status, 200, "%s", a.text);
+  cr_assert(strstr(a.text, "\"status\":\"ok\"") || strstr(a.text, "\"status\":\"internal_error\""),
+            "%s", a.text);
+  cr_assert_lt(now_ms() - t0, 3000, "the in-flight request did not hang");
+  /* New requests are served by a new zygote. */
+  for (int i = 0; i < 50 && (z2 = find_zygote(s.pid)) <= 0; i++)
+    usleep(100 * 1000);
+  cr_assert(z2 > 0 && z2 != z, "no new zygote");
+  for (int i = 0; i < 3; i++) {
+    HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"print(6*7)\"}", &r));
+    assert_status(&r, 200);
+    if (strstr(r.body, "\"stdout\":\"42\\n\"")) {
+      http_resp_free(&r);
+      break;
+    }
+    cr_assert(i < 2, "executions fail after the zygote restart: %s", r.body);
+    http_resp_free(&r);
+    usleep(200 * 1000);
+  }
+  HTTP_OK(http_get(s.port, "/metrics", &r));
+  cr_assert(strstr(r.body, "tool_sandbox_zygote_restarts_total 1"), "%s", r.body);
+  http_resp_free(&r);
+  HTTP_OK(http_get(s.port, "/readyz", &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+Test(ops, sigterm_grace_period_ends_long_executions) {
+  const char *const args[] = {"--grace-period", "0.5", NULL};
+  struct ts_srv s;
+  struct bg a;
+  pthread_t t;
+  double t0;
+
+  srv_start(&s, args, NULL);
+  a = (struct bg){s.port, "{\"code\":\"import time\\ntime.sleep(20)\",\"timeout\":30}", 0, ""};
+  pthread_create(&t, NULL, bg_post, &a);
+  usleep(300 * 1000);
+  t0 = now_ms();
+  srv_stop(&s); /* SIGTERM; requires exit status 0 within 5 s */
+  pthread_join(t, NULL);
+  cr_assert_lt(now_ms() - t0, 3000);
+  cr_assert_eq(a.status, 200, "%s", a.text);
+  cr_assert(strstr(a.text, "\"status\":\"internal_error\""), "%s", a.text);
+  cr_assert(strstr(a.text, "shut down"), "%s", a.text);
+}
+
+Test(ops, slow_clients_cannot_pin_the_server) {
+  const char *const args[] = {"--conn-timeout", "1", "--max-conns", "8", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  int fds[6];
+  char buf[64];
+  double t0;
+
+  srv_start(&s, args, NULL);
+  /* Slowloris: connections that send a partial request and stall. */
+  for (int i = 0; i < 6; i++) {
+    fds[i] = http_connect(s.port);
+    cr_assert(fds[i] >= 0);
+    cr_assert(send(fds[i], "POST /execute HTTP/1.1\r\nHost: x\r\n", 34, 0) == 34);
+  }
+  t0 = now_ms();
+  HTTP_OK(http_get(s.port, "/healthz", &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  cr_assert_lt(now_ms() - t0, 500, "/healthz waited for the stalled clients");
+  /* The stalled connections are closed by the idle timeout. */
+  for (int i = 0; i < 6; i++) {
+    ssize_t n = recv(fds[i], buf, sizeof buf, 0); /* harness sockets time out after 10 s */
+    cr_assert(n <= 0 || n > 0, "read");
+    close(fds[i]);
+  }
+  cr_assert_lt(now_ms() - t0, 5000, "idle connections were not closed by --conn-timeout");
+  srv_stop(&s);
+}
+
+/* ---- configuration ---- */
+
+Test(ops, config_file_env_and_flags_layer_in_order) {
+  char file[] = "/tmp/ts-config-XXXXXX";
+  int fd = mkstemp(file);
+  static const char text[] = "# test\nmax-timeout = 9\ntimeout = 3\nmemory-mb = 100\nmax-queue = 5\n";
+  const char *const env[] = {"TOOL_SANDBOX_TIMEOUT=4", NULL};
+  const char *args[] = {"--config", file, "--max-queue", "6", "--print-config", NULL};
+  struct cmd_result cr;
+
+  cr_assert(fd >= 0 && write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
+  close(fd);
+  srv_run(args, env, &cr);
+  cr_assert_eq(cr.exit_code, 0, "%s", cr.err);
+  cr_assert(strstr(cr.out, "max-timeout = 9\n"), "file: %s", cr.out);
+  cr_assert(strstr(cr.out, "timeout = 4\n"), "env over file: %s", cr.out);
+  cr_assert(strstr(cr.out, "memory-mb = 100\n"), "%s", cr.out);
+  cr_assert(strstr(cr.out, "max-queue = 6\n"), "flag over file: %s", cr.out);
+  cmd_result_free(&cr);
+  {
+    /* What --print-config prints is a valid config file. */
+    const char *args2[] = {"--config", file, "--print-config", NULL};
+    FILE *f;
+    srv_run(args2, NULL, &cr);
+    f = fopen(file, "w");
+    cr_assert(f);
+    fputs(cr.out, f);
+    fclose(f);
+    cmd_result_free(&cr);
+    srv_run(args2, NULL, &cr);
+    cr_assert_eq(cr.exit_code, 0, "%s", cr.err);
+    cr_assert(strstr(cr.out, "timeout = 3\n"), "%s", cr.out);
+    cmd_result_free(&cr);
+  }
+  unlink(file);
+}
+
+Test(ops, config_errors_name_the_line) {
+  char file[] = "/tmp/ts-config-XXXXXX";
+  int fd = mkstemp(file);
+  static const char text[] = "timeout = 2\nno-such-setting = 1\n";
+  const char *args[] = {"--config", file, NULL};
+  const char *args2[] = {"--timeout", "50", NULL};
+  struct cmd_result cr;
+
+  cr_assert(fd >= 0 && write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
+  close(fd);
+  srv_run(args, NULL, &cr);
+  cr_assert_eq(cr.exit_code, 2);
+  cr_assert(strstr(cr.err, ":2: unknown setting 'no-such-setting'"), "%s", cr.err);
+  cmd_result_free(&cr);
+  srv_run(args2, NULL, &cr);
+  cr_assert_eq(cr.exit_code, 2);
+  cr_assert(strstr(cr.err, "above max-timeout"), "%s", cr.err);
+  cmd_result_free(&cr);
+  unlink(file);
+}
+
+Test(ops, check_reports_every_requirement) {
+  const char *args[] = {"--check", NULL};
+  struct cmd_result cr;
+
+  srv_run(args, NULL, &cr);
+  cr_assert_eq(cr.exit_code, 0, "%s\n%s", cr.out, cr.err);
+  cr_assert(strstr(cr.out, "ok    user namespaces"), "%s", cr.out);
+  cr_assert(strstr(cr.out, "ok    seccomp"), "%s", cr.out);
+  cr_assert(strstr(cr.out, "ok    a canary execution through every sandbox layer"), "%s", cr.out);
+  cr_assert(strstr(cr.out, "the sandbox can run here"), "%s", cr.out);
+  cmd_result_free(&cr);
+}
