@@ -10,6 +10,12 @@ pkgs=(
   libcriterion-dev
   curl ca-certificates
 )
+# The contract check (scripts/contract-check.sh) runs on Node.js >= 20.19.
+# A machine that already has node and npm (e.g. from NodeSource) keeps them:
+# Debian's npm package would conflict with those.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  pkgs+=(nodejs npm)
+fi
 
 missing=()
 for p in "${pkgs[@]}"; do

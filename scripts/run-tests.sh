@@ -22,7 +22,7 @@ export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
 
 failed=0
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "${responses:-}"' EXIT
 # Runs a command, shows its output, and fails it on a non-zero status or on
 # any sanitizer report (Criterion does not turn those into failures).
 run() {
@@ -36,8 +36,12 @@ run() {
   fi
 }
 
+responses=$(mktemp)
+rm -f "$responses"
 run ./build/unit-tests --jobs "$jobs"
-run ./build/api-tests --jobs "$jobs"
+# Every response the API tests receive is checked against the OpenAPI spec.
+run env TS_RESPONSE_LOG="$responses" ./build/api-tests --jobs "$jobs"
+run ./scripts/contract-check.sh "$responses"
 # The kernel layers alone: normal build only (see README, Tests).
 run ./build/sandbox-tests --jobs "$jobs"
 run ./scripts/demo.sh ./build/tool-sandbox

@@ -1,5 +1,6 @@
 /* API test harness: see harness.h. */
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -678,6 +679,73 @@ static int set_error(const char *fmt, ...) {
   return -1;
 }
 
+/* With TS_RESPONSE_LOG=FILE, every response parsed by http_request (and so
+ * post_json, http_get) and http_keepalive is appended to FILE as one JSON
+ * line {"method","path","status","content_type","headers","body"} for the
+ * contract check (scripts/contract-check.sh).  One write() per line on an
+ * O_APPEND descriptor, so parallel test processes never interleave.  Raw
+ * exchanges (http_send_raw*) are not logged: their request may not even
+ * have a method and a path.  A body holding a NUL byte (never JSON) is cut
+ * there and flagged with "body_truncated": true. */
+static void log_response(const char *method, const char *path, const struct http_resp *r) {
+  const char *file = getenv("TS_RESPONSE_LOG");
+  const char *ct = http_header(r, "Content-Type");
+  cJSON *line, *hdrs;
+  char *text;
+  int fd;
+
+  if (!file || !*file)
+    return;
+  line = cJSON_CreateObject();
+  if (!line)
+    abort();
+  cJSON_AddStringToObject(line, "method", method);
+  cJSON_AddStringToObject(line, "path", path);
+  cJSON_AddNumberToObject(line, "status", r->status);
+  if (ct)
+    cJSON_AddStringToObject(line, "content_type", ct);
+  else
+    cJSON_AddNullToObject(line, "content_type");
+  hdrs = cJSON_AddObjectToObject(line, "headers");
+  for (size_t i = 0; i < r->nfields; i++) /* first value of each name, lower-cased */
+    if (http_header(r, r->fields[i].name) == r->fields[i].value) {
+      char name[128];
+      size_t n = 0;
+      for (; r->fields[i].name[n] && n + 1 < sizeof name; n++)
+        name[n] = (char)tolower((unsigned char)r->fields[i].name[n]);
+      name[n] = '\0';
+      if (!cJSON_GetObjectItemCaseSensitive(hdrs, name))
+        cJSON_AddStringToObject(hdrs, name, r->fields[i].value);
+    }
+  cJSON_AddStringToObject(line, "body", r->body ? r->body : "");
+  if (r->body && memchr(r->body, '\0', r->body_len))
+    cJSON_AddTrueToObject(line, "body_truncated");
+  text = cJSON_PrintUnformatted(line);
+  cJSON_Delete(line);
+  if (!text)
+    abort();
+  {
+    size_t n = strlen(text);
+    char *buf = realloc(text, n + 2);
+    if (!buf)
+      abort();
+    buf[n++] = '\n';
+    buf[n] = '\0';
+    text = buf;
+    fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+      ssize_t w = write(fd, text, n);
+      if (w != (ssize_t)n)
+        fprintf(stderr, "harness: TS_RESPONSE_LOG %s: short write (%zd of %zu bytes)\n",
+                file, w, n);
+      close(fd);
+    } else {
+      fprintf(stderr, "harness: TS_RESPONSE_LOG %s: %s\n", file, strerror(errno));
+    }
+  }
+  free(text);
+}
+
 static int connect_local(unsigned port, int timeout_ms) {
   struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
   struct timeval tv = {timeout_ms / 1000, (timeout_ms % 1000) * 1000};
@@ -1005,8 +1073,10 @@ int http_request(unsigned port, const char *method, const char *path,
   r = read_response(&c, strcmp(method, "HEAD") == 0, now_ms() + HARNESS_IO_TIMEOUT_MS, out);
   close(c.fd);
   free(c.in.p);
-  if (r == 1)
+  if (r == 1) {
+    log_response(method, path, out);
     return 0;
+  }
   if (serr) {
     char why[sizeof last_error];
     snprintf(why, sizeof why, "%s", last_error);
@@ -1077,6 +1147,8 @@ int http_keepalive(unsigned port, const struct http_req reqs[], size_t n, bool p
         char why[sizeof last_error];
         snprintf(why, sizeof why, "%s", last_error);
         rc = set_error("response %zu of %zu: %s", i + 1, n, why);
+      } else {
+        log_response(reqs[i].method, reqs[i].path, &outs[i]);
       }
     }
   }

@@ -18,6 +18,12 @@
  * timeout.  Functions returning int give 0 on success and -1 on failure,
  * with the reason in http_last_error().
  *
+ * Contract log.  When TS_RESPONSE_LOG names a file, every response parsed
+ * by http_request, post_json, http_get and http_keepalive (not the raw
+ * http_send_raw* exchanges) is appended to it as one JSON line
+ * {"method","path","status","content_type","headers","body"}, which
+ * scripts/contract-check.sh validates against openapi/openapi.yaml.
+ *
  * Assertions (assert_json_error, json_body, ...) are macros so that a
  * failure names the line of the test. */
 #ifndef TS_API_HARNESS_H
