@@ -249,7 +249,8 @@ Test(ops, metrics_count_requests_executions_and_rejections) {
   for (int i = 0; i < 50; i++) {
     HTTP_OK(http_get(s.port, "/metrics", &r));
     assert_status(&r, 200);
-    if (strstr(r.body, "tool_sandbox_http_requests_total{route=\"/validate\",status=\"200\"} 1"))
+    if (strstr(r.body, "tool_sandbox_http_requests_total{route=\"/validate\",status=\"200\"} 1") &&
+        strstr(r.body, "tool_sandbox_http_requests_total{route=\"/execute\",status=\"200\"} 3"))
       break;
     http_resp_free(&r);
     usleep(20 * 1000);
