@@ -25,7 +25,10 @@ out=$(mktemp)
 trap 'rm -f "$out" "${responses:-}"' EXIT
 # Runs a command, shows its output, and fails it on a non-zero status or on
 # any sanitizer report (Criterion does not turn those into failures).
+total_pass=0
+total_fail=0
 run() {
+  local p f
   echo "== $*"
   if ! "$@" 2>&1 | tee "$out"; then
     echo "FAILED: $*"
@@ -34,6 +37,11 @@ run() {
     echo "FAILED (sanitizer report): $*"
     failed=1
   fi
+  # Criterion's "Synthesis: Tested: N | Passing: P | Failing: F | Crashing: C"
+  p=$(sed -n 's/.*Synthesis: Tested: [0-9]* | Passing: \([0-9]*\).*/\1/p' "$out" | tail -1)
+  f=$(sed -n 's/.*Synthesis:.*Failing: \([0-9]*\) | Crashing: \([0-9]*\).*/\1 \2/p' "$out" | tail -1)
+  total_pass=$((total_pass + ${p:-0}))
+  for n in $f; do total_fail=$((total_fail + n)); done
 }
 
 responses=$(mktemp)
@@ -48,6 +56,7 @@ run ./scripts/demo.sh ./build/tool-sandbox
 run ./build-asan/unit-tests --jobs "$jobs"
 run ./build-asan/api-tests --jobs "$jobs"
 
+echo "tests: $total_pass passed, $total_fail failed"
 if [ "$failed" -ne 0 ]; then
   echo "test suite FAILED"
   exit 1
