@@ -53,6 +53,8 @@ run ./scripts/contract-check.sh "$responses"
 # The kernel layers alone: normal build only (see README, Tests).
 run ./build/sandbox-tests --jobs "$jobs"
 run ./scripts/demo.sh ./build/tool-sandbox
+# The container image, built with podman and tested from outside and inside.
+run ./docker/test-image.sh
 run ./build-asan/unit-tests --jobs "$jobs"
 run ./build-asan/api-tests --jobs "$jobs"
 

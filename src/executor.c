@@ -119,7 +119,7 @@ static double now_s(void) {
 /* ---- the zygote ---- */
 
 static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
-  char tmp[32];
+  char tmp[32], pidbuf[16];
   const char *argv[16];
   int argc = 0, sv[2], child_fd, rc;
   posix_spawn_file_actions_t fa;
@@ -161,6 +161,9 @@ static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
   snprintf(tmp, sizeof tmp, "%lu", ex->cfg.tmp_bytes);
   argv[argc++] = "--tmp-bytes";
   argv[argc++] = tmp;
+  snprintf(pidbuf, sizeof pidbuf, "%d", (int)getpid());
+  argv[argc++] = "--server-pid";
+  argv[argc++] = pidbuf;
   if (ex->cfg.python_home) {
     argv[argc++] = "--python-home";
     argv[argc++] = ex->cfg.python_home;

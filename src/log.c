@@ -50,10 +50,12 @@ void ts_log_time(char *buf, size_t n) {
   struct timespec ts;
   struct tm tm;
 
+  size_t len;
+
   clock_gettime(CLOCK_REALTIME, &ts);
   gmtime_r(&ts.tv_sec, &tm);
-  snprintf(buf, n, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ", tm.tm_year + 1900, tm.tm_mon + 1,
-           tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000000);
+  len = strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
+  snprintf(buf + len, n - len, ".%03dZ", (int)((ts.tv_nsec / 1000000) % 1000));
 }
 
 void ts_log_write(enum ts_log_level lvl, const char *fmt, ...) {

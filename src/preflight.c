@@ -88,7 +88,9 @@ static const struct check checks[] = {
     {"mount, pid, ipc, uts, net and cgroup namespaces inside a user namespace", p_namespaces,
      "a kernel built with CONFIG_{USER,PID,IPC,UTS,NET,CGROUP}_NS; in a container, drop "
      "restrictions on unshare"},
-    {"clone3", p_clone3, "Linux 5.5 or newer"},
+    {"clone3", p_clone3,
+     "Linux 5.5 or newer; in a container, a seccomp profile that allows clone3 (runtimes often "
+     "answer ENOSYS for it)"},
     {"seccomp filters with no_new_privs", p_seccomp,
      "a kernel with CONFIG_SECCOMP_FILTER; in a container, do not run with seccomp=unconfined "
      "blocking nested filters"},

@@ -34,6 +34,7 @@ struct zygote {
   unsigned long tmp_bytes;
   uid_t uid;
   gid_t gid;
+  pid_t server_pid;
 };
 
 static int send_ready(int err, const char *msg) {
@@ -178,7 +179,7 @@ static void enter_zygote_namespaces(struct zygote *z, uid_t uid, gid_t gid) {
    * again once its ids are mapped. */
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || prctl(PR_SET_DUMPABLE, 1) < 0)
     fail("prctl: %s", strerror(errno));
-  if (getppid() == 1)
+  if (getppid() != z->server_pid)
     _exit(1);
 }
 
@@ -417,18 +418,25 @@ int ts_zygote_main(int argc, char **argv) {
       {"tmp-bytes", required_argument, NULL, 't'},
       {"sandbox-uid", required_argument, NULL, 'u'},
       {"sandbox-gid", required_argument, NULL, 'g'},
+      {"server-pid", required_argument, NULL, 's'},
       {0, 0, 0, 0},
   };
   struct zygote z = {.tmp_bytes = 16ul << 20};
   const char *home = NULL, *allowed = "";
   int allow_input = 0, ch;
+  pid_t server_pid = 0;
   uid_t uid = 65534;
   gid_t gid = 65534;
   ts_err err = {0};
 
-  /* Die with the server, and never outlive it even briefly. */
+  /* Die with the server, and never outlive it even briefly: if it is
+   * already gone, our parent is no longer the pid it told us.  (The server
+   * may be pid 1 itself, in a container.) */
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() == 1)
+  for (int i = 2; i + 1 < argc; i++)
+    if (strcmp(argv[i], "--server-pid") == 0)
+      server_pid = (pid_t)strtol(argv[i + 1], NULL, 10);
+  if (getppid() != server_pid)
     return 1;
   signal(SIGPIPE, SIG_IGN);
   optind = 2;
@@ -440,9 +448,11 @@ int ts_zygote_main(int argc, char **argv) {
     case 't': z.tmp_bytes = strtoul(optarg, NULL, 10); break;
     case 'u': uid = (uid_t)strtoul(optarg, NULL, 10); break;
     case 'g': gid = (gid_t)strtoul(optarg, NULL, 10); break;
+    case 's': break; /* read above */
     default: fail("bad zygote arguments");
     }
   }
+  z.server_pid = server_pid;
   init_python(&z, home, allowed, allow_input);
   if (ts_seccomp_compile(&z.filter, &err) < 0)
     fail("%s", err.msg);

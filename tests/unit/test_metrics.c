@@ -85,7 +85,7 @@ static void check_format(const char *text) {
       cr_assert(strcmp(t, "counter") == 0 || strcmp(t, "gauge") == 0 ||
                     strcmp(t, "histogram") == 0,
                 "line %zu: type %s", lineno, t);
-      snprintf(type, sizeof type, "%s", t);
+      snprintf(type, sizeof type, "%.15s", t); /* one of the three names above */
       for (size_t i = 0; i < nfam; i++)
         cr_assert_str_neq(families[i], family, "family %s declared twice", family);
       cr_assert(nfam < sizeof families / sizeof families[0]);
