@@ -30,6 +30,7 @@ fi
 cleanup() {
   podman rm -f --ignore "$name" >/dev/null 2>&1 || true
   podman rm -f --ignore "$name-check" >/dev/null 2>&1 || true
+  podman image prune -f >/dev/null 2>&1 || true # the build stage's layers
 }
 trap cleanup EXIT
 
