@@ -99,11 +99,11 @@ static int parse_number(const struct option_def *o, const char *v, double *out,
   d = strtod(v, &end);
   if (errno || end == v || *end != '\0' || d != d)
     return ts_err_set(err, EINVAL, "--%s: '%s' is not a number", o->flag, v);
-  if (o->kind != OPT_SECONDS && d != (double)(long long)d)
-    return ts_err_set(err, EINVAL, "--%s: '%s' is not an integer", o->flag, v);
   if (d < o->min || d > o->max)
     return ts_err_set(err, ERANGE, "--%s: %s is out of range [%g, %g]", o->flag, v,
                       o->min, o->max);
+  if (o->kind != OPT_SECONDS && d != (double)(long long)d)
+    return ts_err_set(err, EINVAL, "--%s: '%s' is not an integer", o->flag, v);
   *out = d;
   return 0;
 }

@@ -35,6 +35,10 @@
 #include "zygote.h"
 
 #define RESULT_MAX (256 * 1024) /* bytes of child report kept */
+/* Spawn requests sent to the zygote and not answered yet.  Both ends of
+ * the control socket block on send, so this must stay well below what the
+ * socket buffers hold (about 270 requests) or the two could deadlock. */
+#define MAX_SPAWNING 32
 
 enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB };
 enum child_state { CHILD_SPAWNING, CHILD_READY };
@@ -102,6 +106,7 @@ struct ts_executor {
   unsigned nchildren, nbusy;
   struct child *spawning, **spawning_tail; /* waiting for the zygote's reply, in order */
   uint64_t next_id;
+  unsigned nspawning; /* length of the spawning list */
 };
 
 const char *ts_exec_status_name(enum ts_exec_status s) {
@@ -510,6 +515,7 @@ static struct child *spawn_child(struct ts_executor *ex) {
   c->next = NULL;
   *ex->spawning_tail = c;
   ex->spawning_tail = &c->next;
+  ex->nspawning++;
   return c;
 }
 
@@ -521,6 +527,7 @@ static struct child *pop_spawning(struct ts_executor *ex) {
     if (!ex->spawning)
       ex->spawning_tail = &ex->spawning;
     c->next = NULL;
+    ex->nspawning--;
   }
   return c;
 }
@@ -601,6 +608,15 @@ static void take_incoming(struct ts_executor *ex) {
   }
 }
 
+static bool stopping(struct ts_executor *ex) {
+  bool s;
+
+  pthread_mutex_lock(&ex->lock);
+  s = ex->stopping;
+  pthread_mutex_unlock(&ex->lock);
+  return s;
+}
+
 /* A child without work: a ready one first, else one still spawning. */
 static struct child *free_child(struct ts_executor *ex) {
   struct child *spawning = NULL;
@@ -623,6 +639,8 @@ static void dispatch(struct ts_executor *ex) {
   while (ex->queue && ex->nbusy < ex->cfg.max_concurrency) {
     struct work *w = ex->queue;
     struct child *c = free_child(ex);
+    if (!c && ex->nspawning >= MAX_SPAWNING)
+      break; /* wait for the zygote to answer some */
     if (!c && ex->nchildren < ex->capacity)
       c = spawn_child(ex);
     if (!c) {
@@ -647,7 +665,8 @@ static void dispatch(struct ts_executor *ex) {
   for (unsigned i = 0; i < ex->capacity; i++)
     if (ex->slots[i] && !ex->slots[i]->w && !ex->slots[i]->reaped)
       spare++;
-  while (spare < ex->cfg.pool && ex->nchildren < ex->capacity && !ex->stopping) {
+  while (spare < ex->cfg.pool && ex->nchildren < ex->capacity && !stopping(ex) &&
+         ex->nspawning < MAX_SPAWNING) {
     if (!spawn_child(ex))
       break;
     spare++;
@@ -703,7 +722,7 @@ static void check_deadlines(struct ts_executor *ex) {
       kill_child(c);
     }
   }
-  if (ex->zfd < 0 && t >= ex->zretry_at && !ex->stopping) {
+  if (ex->zfd < 0 && t >= ex->zretry_at && !stopping(ex)) {
     ts_err err = {0};
     if (zygote_spawn(ex, &err) == 0) {
       ex->zrestarts++;

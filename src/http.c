@@ -162,6 +162,12 @@ static cJSON *error_doc(const char *code, const char *fmt, va_list ap) {
   cJSON *e = cJSON_AddObjectToObject(doc, "error");
 
   vsnprintf(msg, sizeof msg, fmt, ap);
+  /* Messages may quote what the client sent (a path, a content type):
+   * anything but printable ASCII becomes '?', so the body stays valid
+   * JSON (cJSON passes bytes >= 0x80 through as they are). */
+  for (char *p = msg; *p; p++)
+    if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+      *p = '?';
   cJSON_AddStringToObject(e, "code", code);
   cJSON_AddStringToObject(e, "message", msg);
   return doc;
@@ -672,9 +678,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
 /* One JSON line per request: never the code or its output, unless
  * --log-code asks for the code. */
 static void access_log(const struct conn *c, double ms, bool aborted) {
-  char path[300], code[4096], when[32];
+  char path[300], method[64], code[4096], when[32];
 
   ts_json_escape(path, sizeof path, c->path);
+  ts_json_escape(method, sizeof method, c->method);
   ts_log_time(when, sizeof when);
   if (c->code_copy)
     ts_json_escape(code, sizeof code, c->code_copy);
@@ -682,7 +689,7 @@ static void access_log(const struct conn *c, double ms, bool aborted) {
           "{\"time\":\"%s\",\"level\":\"info\",\"msg\":\"request\",\"method\":\"%s\","
           "\"path\":\"%s\",\"status\":%u,\"duration_ms\":%.3f,\"request_id\":\"%s\""
           "%s%s%s%s%s%s%s%s%s}\n",
-          when, c->method, path, c->status, ms, c->request_id,
+          when, method, path, c->status, ms, c->request_id,
           c->exec_status ? ",\"exec_status\":\"" : "", c->exec_status ? c->exec_status : "",
           c->exec_status ? "\"" : "", c->code_sha256[0] ? ",\"code_sha256\":\"" : "",
           c->code_sha256, c->code_sha256[0] ? "\"" : "",

@@ -78,9 +78,9 @@ static char *dup_str(const cJSON *obj, const char *name, size_t cap) {
 
   if (!cJSON_IsString(v) || !v->valuestring)
     return NULL;
-  n = strnlen(v->valuestring, cap);
-  while (n > 0 && !ts_utf8_valid(v->valuestring, n))
-    n--;
+  /* Cut at the first byte that is not well-formed UTF-8: one pass, so a
+   * hostile report cannot make this quadratic. */
+  n = ts_utf8_valid_prefix(v->valuestring, strnlen(v->valuestring, cap));
   s = malloc(n + 1);
   if (!s)
     return NULL;

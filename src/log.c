@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "log.h"
+#include "request.h"
 
 enum ts_log_level ts_log_threshold = TS_LOG_INFO;
 
@@ -38,6 +39,16 @@ size_t ts_json_escape(char *out, size_t cap, const char *s) {
       out[o++] = (char)c;
     } else if (c < 0x20 || c == 0x7f) {
       o += (size_t)snprintf(out + o, cap - o, "\\u%04x", c);
+    } else if (c >= 0x80) {
+      /* Whole well-formed UTF-8 characters pass; any other byte is '?'. */
+      size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      if (strnlen(s, k) == k && ts_utf8_valid(s, k)) {
+        memcpy(out + o, s, k);
+        o += k;
+        s += k - 1;
+      } else {
+        out[o++] = '?';
+      }
     } else {
       out[o++] = (char)c;
     }

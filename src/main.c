@@ -12,6 +12,7 @@
  *      server start. */
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +91,21 @@ int main(int argc, char **argv) {
     break;
   }
   ts_log_threshold = cfg.log_level;
+
+  /* Every connection and every sandbox (5 descriptors each) needs fds:
+   * use all the hard limit allows. */
+  {
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+      rl.rlim_cur = rl.rlim_max;
+      (void)setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+        rl.rlim_cur < (rlim_t)cfg.max_conns + 5u * (cfg.max_concurrency + cfg.pool) + 64)
+      ts_warn("the open-file limit (%llu) is below what --max-conns %u and --max-concurrency %u "
+              "may need; raise it (ulimit -n) or lower them",
+              (unsigned long long)rl.rlim_cur, cfg.max_conns, cfg.max_concurrency);
+  }
 
   sigemptyset(&stop);
   sigaddset(&stop, SIGINT);

@@ -30,7 +30,9 @@ static void reqerr(struct ts_reqerr *e, int status, const char *code,
   va_end(ap);
 }
 
-bool ts_utf8_valid(const char *str, size_t len) {
+bool ts_utf8_valid(const char *str, size_t len) { return ts_utf8_valid_prefix(str, len) == len; }
+
+size_t ts_utf8_valid_prefix(const char *str, size_t len) {
   const unsigned char *s = (const unsigned char *)str;
   size_t i = 0;
 
@@ -52,21 +54,21 @@ bool ts_utf8_valid(const char *str, size_t len) {
       n = 3;
       cp = c & 0x07;
     } else {
-      return false;
+      return i;
     }
     if (len - i <= n)
-      return false;
+      return i;
     for (size_t k = 1; k <= n; k++) {
       if ((s[i + k] & 0xC0) != 0x80)
-        return false;
+        return i;
       cp = (cp << 6) | (s[i + k] & 0x3F);
     }
     if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
         (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
+      return i;
     i += n + 1;
   }
-  return true;
+  return len;
 }
 
 /* Copies body, rewriting escaped NULs to NUL_MARK.  A backslash outside a

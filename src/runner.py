@@ -77,11 +77,29 @@ def make(allowed, allow_input):
         parts = name.split(".")
         return any(".".join(parts[:i]) in allowed for i in range(1, len(parts) + 1))
 
+    def refuse(name):
+        raise ImportError("import of '%s' is not allowed in the sandbox" % (name,))
+
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
         if level:
             raise ImportError("relative imports are not available in the sandbox")
         if not isinstance(name, str) or not module_allowed(name):
-            raise ImportError("import of '%s' is not allowed in the sandbox" % (name,))
+            refuse(name)
+        # A submodule of an allowed package is admitted only if it was
+        # already imported in the zygote (by its package, e.g.
+        # collections.abc) or is allowed by name: json.tool, for one, would
+        # bring in argparse and its file opening.
+        if name not in _sys.modules and name not in allowed:
+            refuse(name)
+        if fromlist:
+            mod = _sys.modules.get(name)
+            for item in fromlist:
+                if not isinstance(item, str):
+                    refuse(name)
+                sub = name + "." + item
+                if (item != "*" and mod is not None and not hasattr(mod, item)
+                        and sub not in _sys.modules and sub not in allowed):
+                    refuse(sub)
         return real_import(name, globals, locals, fromlist, 0)
 
     safe = {n: getattr(_b, n) for n in _SAFE if hasattr(_b, n)}

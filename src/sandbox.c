@@ -212,6 +212,10 @@ void ts_sandbox_enter(const struct ts_sandbox_params *p, const struct sock_fprog
    *    clone; the network namespace is the zygote's, which has no
    *    interface, and the filter below forbids sockets anyway.  Map our
    *    ids: only our own outside ids can be mapped, to one inside id. */
+  /* Our /proc/self files are ours to write only while we are dumpable;
+   * the zygote is not, and step 5 turns it off again. */
+  if (prctl(PR_SET_DUMPABLE, 1) < 0)
+    die_stage(res, "dumpable");
   if (write_file("/proc/self/setgroups", "deny") < 0)
     die_stage(res, "setgroups");
   snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_UID, (unsigned)p->outside_uid);

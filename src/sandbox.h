@@ -24,6 +24,10 @@ struct ts_sandbox_params {
 };
 
 #define TS_SANDBOX_UID 1000 /* the id the snippet runs as, inside */
+/* The uid and gid a root server gives the zygote and its children on the
+ * host: one no other process should use (nobody, 65534, is shared by many
+ * daemons, which could then ptrace the sandboxes).  --sandbox-uid/gid. */
+#define TS_SANDBOX_OUTSIDE_ID 65400
 #define TS_SANDBOX_GID 1000
 
 /* Child fds after setup. */

@@ -174,10 +174,10 @@ static void enter_zygote_namespaces(struct zygote *z, uid_t uid, gid_t gid) {
   }
   z->uid = geteuid();
   z->gid = getegid();
-  /* Both are reset by the credential change above.  Children must be
-   * dumpable to write their own /proc/self/uid_map; each one turns it off
-   * again once its ids are mapped. */
-  if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || prctl(PR_SET_DUMPABLE, 1) < 0)
+  /* Reset by the credential change above.  The zygote itself stays
+   * non-dumpable, so that no other process of its uid can read or patch
+   * it through ptrace or /proc/PID/mem. */
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || prctl(PR_SET_DUMPABLE, 0) < 0)
     fail("prctl: %s", strerror(errno));
   if (getppid() != z->server_pid)
     _exit(1);
@@ -425,10 +425,13 @@ int ts_zygote_main(int argc, char **argv) {
   const char *home = NULL, *allowed = "";
   int allow_input = 0, ch;
   pid_t server_pid = 0;
-  uid_t uid = 65534;
-  gid_t gid = 65534;
+  uid_t uid = TS_SANDBOX_OUTSIDE_ID;
+  gid_t gid = TS_SANDBOX_OUTSIDE_ID;
   ts_err err = {0};
 
+  /* Nothing but the control socket is inherited on purpose: close what a
+   * launcher may have left open without close-on-exec. */
+  syscall(SYS_close_range, TS_ZYGOTE_CTL_FD + 1, ~0U, 0);
   /* Die with the server, and never outlive it even briefly: if it is
    * already gone, our parent is no longer the pid it told us.  (The server
    * may be pid 1 itself, in a container.) */

@@ -490,3 +490,20 @@ Test(execute, sigterm_lets_running_executions_finish) {
   cr_assert_eq(a.status, 200, "%s", a.text);
   cr_assert(strstr(a.text, "slept"), "%s", a.text);
 }
+
+Test(execute, unlisted_submodules_of_allowed_packages_are_refused_at_run_time) {
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  /* json.tool would bring in argparse, whose FileType opens files. */
+  doc = execute(s.port, "from json import tool", NULL);
+  assert_status_is(doc, "error");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(doc, "error"), "type"), "ImportError");
+  cJSON_Delete(doc);
+  doc = execute(s.port, "from collections import abc\nprint(abc.Mapping.__name__)", NULL);
+  assert_status_is(doc, "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "Mapping\n");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}

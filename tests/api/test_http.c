@@ -1369,3 +1369,30 @@ Test(config, port_in_use_exits_1) {
   assert_healthy(s.port);
   srv_stop(&s);
 }
+
+/* What the client sent is quoted in error messages: raw bytes that are not
+ * UTF-8 must not make the body invalid JSON. */
+Test(http, error_bodies_stay_valid_json_with_raw_bytes_in_the_request) {
+  static const char req[] = "GET /\xff\xfe\xc3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  static const char req2[] = "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: text/\xc3\r\n"
+                             "Content-Length: 2\r\nConnection: close\r\n\r\n{}";
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  cr_assert_eq(http_send_raw(s.port, req, sizeof req - 1, &r), 1);
+  cr_assert_eq(r.status, 404);
+  doc = cJSON_Parse(r.body);
+  cr_assert(doc, "not JSON: %s", r.body);
+  for (size_t i = 0; i < r.body_len; i++)
+    cr_assert_lt((unsigned char)r.body[i], 0x80, "raw byte in the body");
+  cJSON_Delete(doc);
+  http_resp_free(&r);
+  cr_assert_eq(http_send_raw(s.port, req2, sizeof req2 - 1, &r), 1);
+  cr_assert_eq(r.status, 415);
+  for (size_t i = 0; i < r.body_len; i++)
+    cr_assert_lt((unsigned char)r.body[i], 0x80, "raw byte in the body");
+  http_resp_free(&r);
+  srv_stop(&s);
+}

@@ -180,3 +180,4 @@ Test(policy, banned_wins_over_allowed) {
   cr_expect_not(ts_policy_module_allowed(&pol, "json.evil"));
   cr_expect_not(ts_policy_module_allowed(&pol, "json.evil.deeper"));
 }
+

@@ -1,0 +1,34 @@
+/* The child->parent report parser: any bytes a compromised child writes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <criterion/criterion.h>
+
+#include "job.h"
+
+/* A compromised child's report: invalid UTF-8 cuts the text there, in one
+ * pass (a 64 KiB traceback with a bad byte in the middle). */
+Test(child_report, invalid_utf8_is_cut_at_the_first_bad_byte) {
+  size_t n = 70000;
+  char *tb = malloc(n);
+  cJSON *root = cJSON_CreateObject(), *e = cJSON_AddObjectToObject(root, "error");
+  struct ts_child_report r;
+  char *text;
+
+  cr_assert(tb);
+  memset(tb, 'a', n - 1);
+  tb[n - 1] = '\0';
+  tb[30000] = (char)0xff;
+  cJSON_AddStringToObject(e, "type", "ValueError");
+  cJSON_AddStringToObject(e, "traceback", tb);
+  text = cJSON_PrintUnformatted(root);
+  cr_assert_eq(ts_child_report_parse(text, strlen(text), &r), 0);
+  cr_assert(r.has_error);
+  cr_assert_str_eq(r.type, "ValueError");
+  cr_assert_eq(strlen(r.traceback), 30000);
+  ts_child_report_free(&r);
+  cJSON_Delete(root);
+  free(text);
+  free(tb);
+}
