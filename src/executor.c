@@ -94,6 +94,7 @@ struct ts_executor {
   unsigned inflight;
   bool stopping;
   double kill_at; /* when stopping: running jobs are killed at this time */
+  bool killed_all; /* executor thread: kill_at has been acted on */
 
   /* read by other threads */
   _Atomic unsigned running_now, restarts_now;
@@ -107,6 +108,8 @@ struct ts_executor {
   struct child *spawning, **spawning_tail; /* waiting for the zygote's reply, in order */
   uint64_t next_id;
   unsigned nspawning; /* length of the spawning list */
+  unsigned pool_failures;     /* pooled children lost in a row */
+  double pool_retry_at;       /* no pool refill before this time */
 };
 
 const char *ts_exec_status_name(enum ts_exec_status s) {
@@ -359,11 +362,20 @@ static void finish(struct ts_executor *ex, struct child *c, const char *why) {
     } else if (c->reaped && !c->killed) {
       ts_warn("a pooled sandbox ended before getting a job");
     }
+    if (!c->killed) {
+      /* Back off: a sandbox that cannot be set up now will not be in the
+       * next millisecond either. */
+      double delay = 0.05 * (double)(1u << (ex->pool_failures < 7 ? ex->pool_failures : 7));
+      ex->pool_failures++;
+      ex->pool_retry_at = now_s() + (delay < 5 ? delay : 5);
+    }
     child_free(ex, c);
     return;
   }
   ex->nbusy--;
   atomic_store(&ex->running_now, ex->nbusy);
+  if (!why && c->info.si_code == CLD_EXITED && c->info.si_status != TS_EXIT_SETUP)
+    ex->pool_failures = 0;
   if (why) {
     struct work *w = steal_pointer(&c->w);
     kill_child(c);
@@ -582,7 +594,7 @@ static void zygote_reply(struct ts_executor *ex) {
   c->state = CHILD_READY;
   watch(ex, pidfd, EPOLLIN, EV_PIDFD, c->slot);
   if (c->w) {
-    if (c->timed_out)
+    if (c->timed_out || c->shutdown)
       kill_child(c);
     else
       write_job(ex, c);
@@ -666,7 +678,7 @@ static void dispatch(struct ts_executor *ex) {
     if (ex->slots[i] && !ex->slots[i]->w && !ex->slots[i]->reaped)
       spare++;
   while (spare < ex->cfg.pool && ex->nchildren < ex->capacity && !stopping(ex) &&
-         ex->nspawning < MAX_SPAWNING) {
+         ex->nspawning < MAX_SPAWNING && now_s() >= ex->pool_retry_at) {
     if (!spawn_child(ex))
       break;
     spare++;
@@ -677,9 +689,11 @@ static int next_timeout_ms(struct ts_executor *ex) {
   double t = now_s(), next = t + 3600;
 
   pthread_mutex_lock(&ex->lock);
-  if (ex->stopping && ex->kill_at < next)
+  if (ex->stopping && !ex->killed_all && ex->kill_at < next)
     next = ex->kill_at;
   pthread_mutex_unlock(&ex->lock);
+  if (ex->pool_retry_at > t && ex->pool_retry_at < next)
+    next = ex->pool_retry_at;
   for (unsigned i = 0; i < ex->capacity; i++) {
     struct child *c = ex->slots[i];
     if (c && c->w && !c->timed_out && c->deadline < next)
@@ -695,7 +709,8 @@ static void check_deadlines(struct ts_executor *ex) {
   bool kill_all;
 
   pthread_mutex_lock(&ex->lock);
-  kill_all = ex->stopping && t >= ex->kill_at;
+  kill_all = ex->stopping && !ex->killed_all && t >= ex->kill_at;
+  ex->killed_all |= kill_all;
   pthread_mutex_unlock(&ex->lock);
   if (kill_all) {
     /* The grace period is over: what still runs is ended. */
@@ -703,7 +718,7 @@ static void check_deadlines(struct ts_executor *ex) {
       struct child *c = ex->slots[i];
       if (c && c->w && !c->shutdown) {
         c->shutdown = true;
-        kill_child(c);
+        kill_child(c); /* one still spawning is killed when its pidfd comes */
       }
     }
     /* Work still queued will never get a child. */
@@ -925,6 +940,7 @@ struct sync_wait {
   pthread_mutex_t m;
   pthread_cond_t c;
   struct ts_exec_result *res;
+  bool done; /* res may be NULL: the result could not be allocated */
 };
 
 static void sync_done(void *ctx, struct ts_exec_result *res) {
@@ -932,20 +948,23 @@ static void sync_done(void *ctx, struct ts_exec_result *res) {
 
   pthread_mutex_lock(&w->m);
   w->res = res;
+  w->done = true;
   pthread_cond_signal(&w->c);
   pthread_mutex_unlock(&w->m);
 }
 
 int ts_exec_run(struct ts_executor *ex, const struct ts_exec_params *p,
                 struct ts_exec_result *out, ts_err *err) {
-  struct sync_wait w = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL};
+  struct sync_wait w = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, false};
 
   if (ts_exec_submit(ex, p, sync_done, &w, err) < 0)
     return -1;
   pthread_mutex_lock(&w.m);
-  while (!w.res)
+  while (!w.done)
     pthread_cond_wait(&w.c, &w.m);
   pthread_mutex_unlock(&w.m);
+  if (!w.res)
+    return ts_err_set(err, ENOMEM, "out of memory");
   *out = *w.res;
   free(w.res);
   return 0;
