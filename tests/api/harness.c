@@ -1228,3 +1228,16 @@ void assert_json_error_at(const char *file, int line, const struct http_resp *r,
   }
   cJSON_Delete(doc);
 }
+
+void *bg_post(void *arg) {
+  struct bg *b = arg;
+  struct http_resp r;
+
+  b->status = -1;
+  if (post_json(b->port, "/execute", b->body, &r) == 0) {
+    b->status = r.status;
+    snprintf(b->text, sizeof b->text, "%s", r.body ? r.body : "");
+    http_resp_free(&r);
+  }
+  return NULL;
+}

@@ -167,6 +167,17 @@ void http_resp_free(struct http_resp *r);
 /* Why the last call failed (per thread). */
 const char *http_last_error(void);
 
+/* A POST /execute run on its own thread, for tests that need requests in
+ * flight: pthread_create(&t, NULL, bg_post, &b), then pthread_join.
+ * status is the HTTP status (-1 when the request failed), text the body. */
+struct bg {
+  unsigned port;
+  const char *body;
+  int status;
+  char text[512];
+};
+void *bg_post(void *arg);
+
 /* ---- assertions ---- */
 
 /* Fails the test unless the call returned 0. */

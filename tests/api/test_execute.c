@@ -394,26 +394,6 @@ Test(execute, limits_above_their_maximum_are_400) {
 
 /* ---- concurrency ---- */
 
-struct bg {
-  unsigned port;
-  const char *body;
-  int status;
-  char text[256];
-};
-
-static void *bg_post(void *arg) {
-  struct bg *b = arg;
-  struct http_resp r;
-
-  b->status = -1;
-  if (post_json(b->port, "/execute", b->body, &r) == 0) {
-    b->status = r.status;
-    snprintf(b->text, sizeof b->text, "%s", r.body ? r.body : "");
-    http_resp_free(&r);
-  }
-  return NULL;
-}
-
 static const char sleeper[] = "{\"code\":\"import time\\ntime.sleep(1.5)\\nprint('slept')\",\"timeout\":5}";
 
 Test(execute, full_slots_and_queue_give_429_with_retry_after) {

@@ -305,26 +305,6 @@ Test(ops, info_describes_version_limits_and_policy) {
 
 /* ---- recovery ---- */
 
-struct bg {
-  unsigned port;
-  const char *body;
-  int status;
-  char text[512];
-};
-
-static void *bg_post(void *arg) {
-  struct bg *b = arg;
-  struct http_resp r;
-
-  b->status = -1;
-  if (post_json(b->port, "/execute", b->body, &r) == 0) {
-    b->status = r.status;
-    snprintf(b->text, sizeof b->text, "%s", r.body ? r.body : "");
-    http_resp_free(&r);
-  }
-  return NULL;
-}
-
 Test(ops, zygote_killed_mid_execution_is_restarted) {
   struct ts_srv s;
   struct bg a;
