@@ -203,15 +203,20 @@ static void put_family(struct out *o, const char *name, const char *type, const 
   put(o, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* `name{label="value"} n` or `name n` when label is NULL. */
-static void put_sample(struct out *o, const char *name, const char *label, const char *value,
-                       uint64_t n) {
-  put(o, "%s", name);
+/* `{label="value"}`, or nothing when label is NULL. */
+static void put_labels(struct out *o, const char *label, const char *value) {
   if (label) {
     put(o, "{%s=\"", label);
     put_label_value(o, value);
     put(o, "\"}");
   }
+}
+
+/* `name{label="value"} n` or `name n` when label is NULL. */
+static void put_sample(struct out *o, const char *name, const char *label, const char *value,
+                       uint64_t n) {
+  put(o, "%s", name);
+  put_labels(o, label, value);
   put(o, " %" PRIu64 "\n", n);
 }
 
@@ -232,19 +237,11 @@ static void put_histogram(struct out *o, const char *name, const char *label,
     put(o, "le=\"%s\"} %" PRIu64 "\n", i < N_BUCKETS - 1 ? bucket_bounds[i].text : "+Inf", cum);
   }
   put(o, "%s_sum", name);
-  if (label) {
-    put(o, "{%s=\"", label);
-    put_label_value(o, value);
-    put(o, "\"}");
-  }
+  put_labels(o, label, value);
   /* Exact decimal seconds from the integer nanoseconds, no float rounding. */
   put(o, " %" PRIu64 ".%09" PRIu64 "\n", sum_ns / 1000000000u, sum_ns % 1000000000u);
   put(o, "%s_count", name);
-  if (label) {
-    put(o, "{%s=\"", label);
-    put_label_value(o, value);
-    put(o, "\"}");
-  }
+  put_labels(o, label, value);
   put(o, " %" PRIu64 "\n", cum);
 }
 
