@@ -1,0 +1,584 @@
+#!/usr/bin/python3
+"""One-command benchmark of Tool Sandbox against its baselines (stdlib only).
+
+    /usr/bin/python3 bench/run.py [--quick] [--out bench/results]
+
+Targets, measured interleaved (each cell is split into rounds and the targets
+take turns, in a rotating order, so machine noise hits all of them alike):
+
+  ours     build/tool-sandbox (HTTP, keep-alive)
+  seed     bench/baselines/seed_server.py (HTTP, keep-alive)
+  python   python3 -I -S -c CODE per execution (no isolation)
+  bwrap    bwrap --unshare-all --die-with-parent --ro-bind / / python3 -I -S -c CODE
+           (skipped with a note when bwrap is missing or does not work)
+
+See bench/README.md for what is measured and how to read the output.
+"""
+import argparse
+import datetime
+import http.client
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = os.path.realpath(sys.executable)          # never a pyenv shim
+CLK = os.sysconf("SC_CLK_TCK")
+
+CPU_ITERS = 500_000                             # ~50 ms in CPython 3.11 on the dev box
+
+
+def _validate_big():
+    parts, i = [], 0
+    while sum(len(p) for p in parts) < 20 * 1024:
+        parts.append("def step_%d(values, k=%d):\n"
+                     "    total = 0\n"
+                     "    for v in values:\n"
+                     "        total += v * k + (v %% 7)\n"
+                     "    return total\n\n" % (i, i))
+        i += 1
+    parts.append("print(step_0([1, 2, 3]))\n")
+    return "".join(parts)
+
+
+VALIDATE_SMALL = ("import math\n"
+                  "def area(r):\n"
+                  "    return math.pi * r * r\n"
+                  "print([round(area(x), 2) for x in range(5)])\n")
+
+# name -> (endpoint, code, execution timeout in s).  exec_out64k keeps the 2 s
+# default: the seed baseline blocks on a full pipe there and always times out,
+# so a longer timeout would only waste benchmark time.
+WORKLOADS = {
+    "exec_trivial": ("execute", "print(sum(range(1000)))", 10),
+    "exec_cpu50ms": ("execute", "s=0\nfor i in range(%d): s+=i\nprint(s)" % CPU_ITERS, 10),
+    "exec_out64k": ("execute", "print('x'*65535)", 2),
+    "validate_100b": ("validate", VALIDATE_SMALL, None),
+    "validate_20k": ("validate", _validate_big(), None),
+}
+
+
+def request_body(wl):
+    ep, code, timeout = WORKLOADS[wl]
+    return json.dumps({"code": code, "timeout": timeout} if ep == "execute" else {"code": code})
+
+
+# ---------------------------------------------------------------- /proc helpers
+
+def read_rss_kb(pid):
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def _stat_fields(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        s = f.read()
+    return s[s.rindex(")") + 2:].split()        # fields from 3 (state) on
+
+
+def _children(pid):
+    out = []
+    try:
+        for tid in os.listdir("/proc/%d/task" % pid):
+            try:
+                with open("/proc/%d/task/%s/children" % (pid, tid)) as f:
+                    out += [int(x) for x in f.read().split()]
+            except OSError:
+                pass
+    except OSError:
+        pass
+    return out
+
+
+def tree_cpu_s(pid):
+    """utime+stime+cutime+cstime of pid, plus utime+stime of its live
+    descendants (e.g. the zygote and pooled sandboxes), in seconds."""
+    total = 0
+    try:
+        f = _stat_fields(pid)
+        total += sum(int(x) for x in f[11:15])   # utime stime cutime cstime
+    except (OSError, ValueError, IndexError):
+        return None
+    stack, seen = _children(pid), set()
+    while stack:
+        c = stack.pop()
+        if c in seen:
+            continue
+        seen.add(c)
+        try:
+            f = _stat_fields(c)
+            total += int(f[11]) + int(f[12])
+        except (OSError, ValueError, IndexError):
+            continue
+        stack += _children(c)
+    return total / CLK
+
+
+def machine_info():
+    model = None
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = None
+    try:
+        with open("/proc/meminfo") as f:
+            mem = int(f.readline().split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return {"nproc": os.cpu_count(), "kernel": platform.release(),
+            "cpu_model": model, "mem_total_kb": mem,
+            "python": platform.python_version(), "python_executable": PY,
+            "hostname": platform.node()}
+
+
+# ---------------------------------------------------------------- servers
+
+class Server:
+    def __init__(self, name, argv):
+        self.name, self.argv = name, argv
+        self.proc, self.port, self.log = None, None, []
+
+    def start(self, timeout=30.0):
+        self.proc = subprocess.Popen(self.argv, cwd=ROOT, stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     start_new_session=True)
+        found = threading.Event()
+
+        def drain():
+            for raw in self.proc.stderr:
+                line = raw.decode("utf-8", "replace").rstrip()
+                if len(self.log) < 200:
+                    self.log.append(line)
+                if self.port is None:
+                    m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+                    if m:
+                        self.port = int(m.group(1))
+                        found.set()
+            found.set()
+        threading.Thread(target=drain, daemon=True).start()
+        if not found.wait(timeout) or self.port is None:
+            raise RuntimeError("%s did not report its port; stderr:\n%s"
+                               % (self.name, "\n".join(self.log[-20:])))
+
+    @property
+    def pid(self):
+        return self.proc.pid
+
+    def stop(self):
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        try:
+            self.proc.terminate()
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(self.proc.pid, 9)     # its own session: only what we started
+            except OSError:
+                self.proc.kill()
+            self.proc.wait(5)
+
+
+# ---------------------------------------------------------------- request runners
+
+def http_chunk(port, endpoint, body, n, conc, time_limit):
+    """n requests on conc threads, each with its own keep-alive connection.
+    Returns list of (latency_ms, outcome) and wall seconds."""
+    results, lock = [], threading.Lock()
+    counter = [0]
+    deadline = time.monotonic() + time_limit
+    headers = {"Content-Type": "application/json"}
+    ready = threading.Barrier(conc + 1)
+
+    def worker():
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            c.connect()
+        except OSError:
+            pass
+        try:
+            ready.wait(30)
+        except threading.BrokenBarrierError:
+            return
+        local = []
+        while time.monotonic() < deadline:
+            with lock:
+                if counter[0] >= n:
+                    break
+                counter[0] += 1
+            t = time.perf_counter()
+            try:
+                c.request("POST", "/" + endpoint, body, headers)
+                r = c.getresponse()
+                data = r.read()
+                dt = (time.perf_counter() - t) * 1e3
+                if r.status == 429:
+                    out = "rejected429"
+                elif r.status != 200:
+                    out = "http%d" % r.status
+                else:
+                    d = json.loads(data)
+                    if endpoint == "validate":
+                        out = "ok" if d.get("valid") else "invalid"
+                    else:
+                        out = d.get("status", "?")
+                local.append((dt, out))
+            except Exception as e:                      # noqa: BLE001
+                local.append(((time.perf_counter() - t) * 1e3, "exc:" + type(e).__name__))
+                c.close()
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        c.close()
+        with lock:
+            results.extend(local)
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(conc)]
+    for t in threads:
+        t.start()
+    try:
+        ready.wait(30)
+    except threading.BrokenBarrierError:
+        pass
+    t0 = time.perf_counter()
+    for t in threads:
+        t.join(time_limit + 90)
+    return results, time.perf_counter() - t0
+
+
+def proc_chunk(argv_prefix, code, n, conc, time_limit):
+    results, lock = [], threading.Lock()
+    counter = [0]
+    deadline = time.monotonic() + time_limit
+
+    def worker():
+        local = []
+        while time.monotonic() < deadline:
+            with lock:
+                if counter[0] >= n:
+                    break
+                counter[0] += 1
+            t = time.perf_counter()
+            try:
+                p = subprocess.run(argv_prefix + [code], stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   timeout=30)
+                out = "ok" if p.returncode == 0 else "exit%d" % p.returncode
+            except subprocess.TimeoutExpired:
+                out = "timeout"
+            except OSError as e:
+                out = "exc:" + type(e).__name__
+            local.append(((time.perf_counter() - t) * 1e3, out))
+        with lock:
+            results.extend(local)
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(conc)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(time_limit + 60)
+    return results, time.perf_counter() - t0
+
+
+class RssSampler:
+    def __init__(self, pid, period=0.02):
+        self.pid, self.period, self.max = pid, period, None
+        self._stop = threading.Event()
+        self._t = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        while not self._stop.is_set():
+            v = read_rss_kb(self.pid)
+            if v is not None and (self.max is None or v > self.max):
+                self.max = v
+            self._stop.wait(self.period)
+
+    def __enter__(self):
+        self._t.start()
+        return self
+
+    def __exit__(self, *a):
+        self._stop.set()
+        self._t.join(2)
+
+
+# ---------------------------------------------------------------- stats
+
+def pct(xs, p):
+    if not xs:
+        return None
+    xs = sorted(xs)
+    k = (len(xs) - 1) * p
+    lo = int(k)
+    hi = min(lo + 1, len(xs) - 1)
+    return round(xs[lo] + (xs[hi] - xs[lo]) * (k - lo), 3)
+
+
+class Cell:
+    def __init__(self):
+        self.lat_ok, self.outcomes, self.wall, self.n = [], {}, 0.0, 0
+        self.cpu_s, self.cpu_known = 0.0, True
+        self.rss_before = self.rss_max = self.rss_after = None
+
+    def add(self, results, wall):
+        self.wall += wall
+        for dt, out in results:
+            self.n += 1
+            self.outcomes[out] = self.outcomes.get(out, 0) + 1
+            if out == "ok":
+                self.lat_ok.append(dt)
+
+    def summary(self):
+        ok = len(self.lat_ok)
+        rej = self.outcomes.get("rejected429", 0)
+        d = {"requests": self.n, "ok": ok, "rejected_429": rej,
+             "errors": self.n - ok - rej, "outcomes": dict(sorted(self.outcomes.items())),
+             "p50_ms": pct(self.lat_ok, .5), "p90_ms": pct(self.lat_ok, .9),
+             "p99_ms": pct(self.lat_ok, .99),
+             "mean_ms": round(sum(self.lat_ok) / ok, 3) if ok else None,
+             "throughput_rps": round(ok / self.wall, 2) if self.wall > 0 else None,
+             "wall_s": round(self.wall, 3),
+             "cpu_ms_per_request": (round(self.cpu_s * 1e3 / self.n, 3)
+                                    if self.cpu_known and self.n else None)}
+        if self.rss_before is not None:
+            d.update({"rss_kb_before": self.rss_before, "rss_kb_max": self.rss_max,
+                      "rss_kb_after": self.rss_after})
+        return d
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true",
+                    help="small counts, concurrency 1 and 2 only (CI, < ~60 s)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results"))
+    ap.add_argument("--binary", default=os.path.join(ROOT, "build", "tool-sandbox"))
+    ap.add_argument("--rounds", type=int, default=None,
+                    help="rounds per cell (targets alternate between rounds)")
+    args = ap.parse_args()
+    t_start = time.monotonic()
+
+    if args.quick:
+        counts = {"exec_trivial": 50, "exec_cpu50ms": 20, "exec_out64k": 50,
+                  "validate_100b": 50, "validate_20k": 50}
+        http_conc, proc_conc, rounds, cell_limit = [1, 2], [1, 2], args.rounds or 2, 8.0
+    else:
+        counts = {"exec_trivial": 400, "exec_cpu50ms": 120, "exec_out64k": 300,
+                  "validate_100b": 2000, "validate_20k": 600}
+        http_conc, proc_conc, rounds, cell_limit = [1, 2, 16, 64], [1, 2], args.rounds or 4, 24.0
+
+    notes = []
+    if not os.access(args.binary, os.X_OK):
+        sys.exit("%s is missing: build it first (cmake -S . -B build "
+                 "-DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build -j2)" % args.binary)
+
+    servers = {
+        "ours": Server("ours", [args.binary, "--listen", "127.0.0.1:0",
+                                "--max-concurrency", "8", "--max-queue", "256"]),
+        "seed": Server("seed", [PY, os.path.join(ROOT, "bench", "baselines", "seed_server.py"),
+                                "--port", "0"]),
+    }
+    procs = {"python": [PY, "-I", "-S", "-c"]}
+    bwrap = shutil.which("bwrap")
+    if bwrap:
+        argv = [bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/",
+                PY, "-I", "-S", "-c"]
+        try:
+            p = subprocess.run(argv + ["print(1)"], capture_output=True, timeout=20)
+            if p.returncode == 0 and p.stdout.strip() == b"1":
+                procs["bwrap"] = argv
+            else:
+                notes.append("bwrap present but failed (rc %d: %s); skipped"
+                             % (p.returncode, p.stderr.decode(errors="replace").strip()[:200]))
+        except (OSError, subprocess.TimeoutExpired) as e:
+            notes.append("bwrap present but failed (%s); skipped" % e)
+    else:
+        notes.append("bwrap not found (apt-get install bubblewrap); bwrap baseline skipped")
+    for n in notes:
+        print("note:", n, file=sys.stderr)
+
+    cells = {}          # (target, workload, conc) -> Cell
+    try:
+        for s in servers.values():
+            s.start()
+            print("started %s pid %d port %d" % (s.name, s.pid, s.port), file=sys.stderr)
+
+        # warm-up and sanity: every workload once (a few times) on every target
+        for wl, (ep, code, _) in WORKLOADS.items():
+            for name, s in servers.items():
+                res, _ = http_chunk(s.port, ep, request_body(wl), 3, 1, 3)
+                bad = [o for _, o in res if o != "ok"]
+                if bad:
+                    notes.append("warm-up %s %s: %s" % (name, wl, sorted(set(bad))))
+            if ep == "execute":
+                for name, argv in procs.items():
+                    proc_chunk(argv, code, 2, 1, 30)
+        for n in notes:
+            if n.startswith("warm-up"):
+                print("note:", n, file=sys.stderr)
+
+        rss_idle = {name: read_rss_kb(s.pid) for name, s in servers.items()}
+        plan = []
+        for wl, (ep, code, _) in WORKLOADS.items():
+            concs = sorted(set(http_conc) | (set(proc_conc) if ep == "execute" else set()))
+            for c in concs:
+                targets = [t for t in servers if c in http_conc]
+                if ep == "execute" and c in proc_conc:
+                    targets += list(procs)
+                plan.append((wl, ep, code, c, targets))
+
+        for wl, ep, code, c, targets in plan:
+            n_total = counts[wl]
+            per_round = max(c, -(-n_total // rounds))
+            body = request_body(wl)
+            print("%-14s c=%-3d %s" % (wl, c, " ".join(targets)), file=sys.stderr, flush=True)
+            for r in range(rounds):
+                order = targets[r % len(targets):] + targets[:r % len(targets)]
+                for tg in order:
+                    cell = cells.setdefault((tg, wl, c), Cell())
+                    limit = cell_limit / rounds
+                    if tg in servers:
+                        s = servers[tg]
+                        if s.proc.poll() is not None:
+                            raise RuntimeError("%s exited (rc %s)" % (tg, s.proc.returncode))
+                        rss0, cpu0 = read_rss_kb(s.pid), tree_cpu_s(s.pid)
+                        with RssSampler(s.pid) as smp:
+                            res, wall = http_chunk(s.port, ep, body, per_round, c, limit)
+                        cpu1, rss1 = tree_cpu_s(s.pid), read_rss_kb(s.pid)
+                        if cell.rss_before is None:
+                            cell.rss_before = rss0
+                        cell.rss_max = max(x for x in (cell.rss_max, smp.max, rss0, rss1)
+                                           if x is not None)
+                        cell.rss_after = rss1
+                        if cpu0 is None or cpu1 is None:
+                            cell.cpu_known = False
+                        else:
+                            cell.cpu_s += cpu1 - cpu0
+                    else:
+                        t0 = os.times()
+                        res, wall = proc_chunk(procs[tg], code, per_round, c, limit)
+                        t1 = os.times()
+                        if tg == "bwrap":
+                            cell.cpu_known = False  # the sandboxed python is not reaped by us
+                        cell.cpu_s += (t1.children_user - t0.children_user
+                                       + t1.children_system - t0.children_system)
+                    cell.add(res, wall)
+            for tg in targets:
+                s = cells[(tg, wl, c)].summary()
+                print("    %-7s n=%-5d p50=%-8s p99=%-8s %8s req/s  429=%d err=%d"
+                      % (tg, s["requests"], s["p50_ms"], s["p99_ms"], s["throughput_rps"],
+                         s["rejected_429"], s["errors"]), file=sys.stderr, flush=True)
+        rss_end = {name: read_rss_kb(s.pid) for name, s in servers.items()}
+    finally:
+        for s in servers.values():
+            s.stop()
+
+    total_s = time.monotonic() - t_start
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    report = {
+        "timestamp_utc": stamp, "mode": "quick" if args.quick else "full",
+        "total_runtime_s": round(total_s, 1), "machine": machine_info(),
+        "config": {"rounds": rounds, "counts": counts, "http_concurrency": http_conc,
+                   "process_concurrency": proc_conc, "cell_time_limit_s": cell_limit,
+                   "cpu_iters": CPU_ITERS,
+                   "ours_argv": servers["ours"].argv[1:],
+                   "targets": list(servers) + list(procs)},
+        "workloads": {k: {"endpoint": ep, "code_bytes": len(code.encode()), "timeout_s": to}
+                      for k, (ep, code, to) in WORKLOADS.items()},
+        "rss_kb_idle": rss_idle, "rss_kb_end": rss_end,
+        "notes": notes,
+        "results": [dict(target=t, workload=w, concurrency=c, **cells[(t, w, c)].summary())
+                    for (t, w, c) in cells],
+    }
+    md = render_md(report, cells, list(servers) + list(procs))
+    os.makedirs(args.out, exist_ok=True)
+    for name in (stamp, "latest"):
+        with open(os.path.join(args.out, name + ".json"), "w") as f:
+            json.dump(report, f, indent=1)
+            f.write("\n")
+        with open(os.path.join(args.out, name + ".md"), "w") as f:
+            f.write(md)
+    print(md)
+    print("wrote %s/{%s,latest}.{json,md} in %.1f s" % (args.out, stamp, total_s), file=sys.stderr)
+
+
+def _f(x, fmt="%.2f"):
+    return "–" if x is None else fmt % x
+
+
+def render_md(rep, cells, targets):
+    m = rep["machine"]
+    baselines = [t for t in targets if t != "ours"]
+    L = ["# Tool Sandbox benchmark %s (%s)" % (rep["timestamp_utc"], rep["mode"]), "",
+         "%s, %s CPUs, kernel %s, Python %s; total runtime %.1f s." % (
+             m["cpu_model"], m["nproc"], m["kernel"], m["python"], rep["total_runtime_s"]), ""]
+    for n in rep["notes"]:
+        L.append("- note: " + n)
+    if rep["notes"]:
+        L.append("")
+    L += ["Ratios: `p50×` = baseline p50 / ours p50 (above 1: we are faster); "
+          "`thr×` = ours throughput / baseline throughput (above 1: we serve more).", ""]
+    hdr = ["workload", "c", "ours p50 ms", "ours p99 ms", "ours req/s", "ours 429/err"]
+    for b in baselines:
+        hdr += ["%s p50×" % b, "%s thr×" % b]
+    L += ["| " + " | ".join(hdr) + " |", "|" + "---|" * len(hdr)]
+    keys = sorted({(w, c) for (_, w, c) in cells},
+                  key=lambda k: (list(WORKLOADS).index(k[0]), k[1]))
+    for w, c in keys:
+        o = cells.get(("ours", w, c))
+        os_ = o.summary() if o else {}
+        row = [w, str(c), _f(os_.get("p50_ms")), _f(os_.get("p99_ms")),
+               _f(os_.get("throughput_rps"), "%.1f"),
+               "%s/%s" % (os_.get("rejected_429", "–"), os_.get("errors", "–"))]
+        for b in baselines:
+            bc = cells.get((b, w, c))
+            if not bc or not o:
+                row += ["", ""]
+                continue
+            bs = bc.summary()
+            r1 = (bs["p50_ms"] / os_["p50_ms"]) if bs["p50_ms"] and os_.get("p50_ms") else None
+            r2 = (os_["throughput_rps"] / bs["throughput_rps"]) \
+                if bs["throughput_rps"] and os_.get("throughput_rps") is not None else None
+            flag = "" if bs["errors"] == 0 else " (%d err)" % bs["errors"]
+            row += [_f(r1) + flag, _f(r2)]
+        L.append("| " + " | ".join(row) + " |")
+    L += ["", "## All cells", "",
+          "| target | workload | c | n | ok | 429 | err | p50 ms | p90 ms | p99 ms | req/s "
+          "| CPU ms/req | RSS KiB before/max/after |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rep["results"]:
+        rss = ("%s/%s/%s" % (r["rss_kb_before"], r["rss_kb_max"], r["rss_kb_after"])
+               if "rss_kb_before" in r else "")
+        L.append("| %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |" % (
+            r["target"], r["workload"], r["concurrency"], r["requests"], r["ok"],
+            r["rejected_429"], r["errors"], _f(r["p50_ms"]), _f(r["p90_ms"]),
+            _f(r["p99_ms"]), _f(r["throughput_rps"], "%.1f"),
+            _f(r["cpu_ms_per_request"]), rss))
+    bad = [r for r in rep["results"] if r["errors"]]
+    if bad:
+        L += ["", "Non-ok outcomes: " + "; ".join(
+            "%s/%s/c%d %s" % (r["target"], r["workload"], r["concurrency"],
+                              {k: v for k, v in r["outcomes"].items() if k != "ok"})
+            for r in bad)]
+    return "\n".join(L) + "\n"
+
+
+if __name__ == "__main__":
+    main()
