@@ -34,6 +34,18 @@ CLK = os.sysconf("SC_CLK_TCK")
 CPU_ITERS = 500_000                             # ~50 ms in CPython 3.11 on the dev box
 
 
+
+def claim(counter, lock, n, deadline):
+    """Takes one of the n requests of a cell for the calling worker; False
+    once all are taken or the cell's time is up."""
+    if time.monotonic() >= deadline:
+        return False
+    with lock:
+        if counter[0] >= n:
+            return False
+        counter[0] += 1
+        return True
+
 def _validate_big():
     parts, i = [], 0
     while sum(len(p) for p in parts) < 20 * 1024:
@@ -217,11 +229,7 @@ def http_chunk(port, endpoint, body, n, conc, time_limit):
         except threading.BrokenBarrierError:
             return
         local = []
-        while time.monotonic() < deadline:
-            with lock:
-                if counter[0] >= n:
-                    break
-                counter[0] += 1
+        while claim(counter, lock, n, deadline):
             t = time.perf_counter()
             try:
                 c.request("POST", "/" + endpoint, body, headers)
@@ -267,11 +275,7 @@ def proc_chunk(argv_prefix, code, n, conc, time_limit):
 
     def worker():
         local = []
-        while time.monotonic() < deadline:
-            with lock:
-                if counter[0] >= n:
-                    break
-                counter[0] += 1
+        while claim(counter, lock, n, deadline):
             t = time.perf_counter()
             try:
                 p = subprocess.run(argv_prefix + [code], stdin=subprocess.DEVNULL,
