@@ -123,6 +123,31 @@ int ts_child_report_parse(const char *buf, size_t len, struct ts_child_report *r
   return 0;
 }
 
+bool ts_child_report_complete(const char *buf, size_t len) {
+  cJSON *root, *e;
+  bool done;
+
+  const char *end = NULL;
+
+  if (!buf || len == 0)
+    return false;
+  /* One object and nothing after it: bytes a snippet wrote to the report
+   * fd before the runner's own report make the channel doubtful, and
+   * then the wait status decides. */
+  root = cJSON_ParseWithLengthOpts(buf, len, &end, false);
+  while (root && end && end < buf + len && (*end == ' ' || *end == '\n'))
+    end++;
+  if (root && end != buf + len) {
+    cJSON_Delete(root);
+    return false;
+  }
+  e = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "error") : NULL;
+  done = (cJSON_IsNull(e) || cJSON_IsObject(e)) &&
+         !cJSON_GetObjectItemCaseSensitive(root, "setup_error");
+  cJSON_Delete(root);
+  return done;
+}
+
 void ts_child_report_free(struct ts_child_report *r) {
   free(r->type);
   free(r->message);

@@ -111,4 +111,9 @@ struct ts_child_report {
 int ts_child_report_parse(const char *buf, size_t len, struct ts_child_report *r);
 void ts_child_report_free(struct ts_child_report *r);
 
+/* Whether buf is a finished job's report and nothing else: one JSON
+ * object with an "error" member (null or an object) and no setup error.  A child writes one
+ * only as its last act before closing its pipes. */
+bool ts_child_report_complete(const char *buf, size_t len);
+
 #endif

@@ -1,6 +1,5 @@
 # The Python half of a sandbox child, compiled once in the zygote.
-# make() returns (prepare, run, report): prepare() readies a fresh child
-# before it has a job; run() executes an already compiled snippet with the
+# make() returns (run, report): run() executes an already compiled snippet with the
 # restricted builtins and returns (exit_code, result_json);
 # report() turns an exception (e.g. a SyntaxError from compiling) into the
 # same result JSON.  This code is trusted; the snippet only ever sees the
@@ -108,28 +107,13 @@ def make(allowed, allow_input):
             safe[n] = v
     safe["__import__"] = guarded_import
 
-    streams = {}
-
-    def prepare(warm_code, warm_source):
-        # In the child, sandboxed, before its job exists: build the output
-        # streams and run a representative snippet into a scratch buffer so
-        # that the pages the job will touch are already copied.
-        streams["out"] = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
-                                  closefd=False, buffering=1)
-        streams["err"] = _io.open(2, "w", encoding="utf-8", errors="backslashreplace",
-                                  closefd=False, buffering=1)
-        scratch = _io.StringIO()
-        _sys.stdout = _sys.stderr = scratch
-        _sys.stdin = _io.StringIO("")
-        _lc.cache[_SNIPPET] = (len(warm_source), None, warm_source.splitlines(True), _SNIPPET)
-        try:
-            exec(warm_code, {"__name__": "__main__", "__builtins__": dict(safe)})
-        except BaseException as e:
-            _dump(_report(e))
-        _dump({"error": None})
-
     def run(code, source, stdin_text, raw):
-        out, err = streams["out"], streams["err"]
+        # The streams are made here, in the child: made in the zygote they
+        # would be shared by every child and copied by each on first use.
+        out = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
+                       closefd=False, buffering=1)
+        err = _io.open(2, "w", encoding="utf-8", errors="backslashreplace",
+                       closefd=False, buffering=1)
         _sys.stdout, _sys.stderr = out, err
         _sys.stdin = _io.StringIO(stdin_text)
         if raw:
@@ -170,7 +154,7 @@ def make(allowed, allow_input):
         return _dump(_report(e))
 
     _warm(safe)
-    return prepare, run, report
+    return run, report
 
 
 def _warm(safe):

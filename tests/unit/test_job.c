@@ -32,3 +32,29 @@ Test(child_report, invalid_utf8_is_cut_at_the_first_bad_byte) {
   free(text);
   free(tb);
 }
+
+/* Decides whether the server may answer before the child's exit. */
+Test(child_report, complete_only_when_one_whole_report) {
+  static const struct {
+    const char *s;
+    bool complete;
+  } cases[] = {
+      {"{\"error\":null}", true},
+      {"{\"error\":null}\n", true},
+      {"{\"error\":{\"type\":\"ValueError\",\"message\":\"x\"}}", true},
+      {"", false},
+      {"{\"error\":null", false},                            /* cut short */
+      {"{\"error\":null}{\"error\":{\"type\":\"E\"}}", false}, /* forged first */
+      {"{\"error\":null}garbage", false},
+      {"{\"error\":1}", false},
+      {"{}", false},
+      {"[{\"error\":null}]", false},
+      {"{\"setup_error\":{\"stage\":\"seccomp\",\"errno\":1},\"error\":null}", false},
+      {"\xff\xfe", false},
+  };
+
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    cr_expect_eq(ts_child_report_complete(cases[i].s, strlen(cases[i].s)), cases[i].complete,
+                 "case %zu: %s", i, cases[i].s);
+  cr_expect(!ts_child_report_complete(NULL, 0));
+}
