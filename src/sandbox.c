@@ -141,8 +141,8 @@ __attribute__((noreturn)) static void die_stage(int result_fd, const char *stage
   _exit(TS_EXIT_SETUP);
 }
 
-static int write_file(const char *path, const char *data) {
-  int fd = open(path, O_WRONLY | O_CLOEXEC);
+static int write_file(int dirfd, const char *path, const char *data) {
+  int fd = openat(dirfd, path, O_WRONLY | O_CLOEXEC);
   ssize_t n;
   size_t len = strlen(data);
 
@@ -196,6 +196,36 @@ static int set_limit(int resource, rlim_t v) {
 
 #define NEWROOT "/tmp" /* any existing directory: the tmpfs root hides it */
 
+int ts_sandbox_make_root(const char *stdlib_dir, int *procfd, ts_err *err) {
+  char buf[600];
+
+  /* The children write their id maps through the host's /proc, which is
+   * not in the new root: keep a handle on it, opened first. */
+  *procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (*procfd < 0)
+    return ts_err_set(err, errno, "opening /proc: %s", strerror(errno));
+  if (unshare(CLONE_NEWNS) < 0)
+    return ts_err_set(err, errno, "unshare(CLONE_NEWNS): %s", strerror(errno));
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+    return ts_err_set(err, errno, "making mounts private: %s", strerror(errno));
+  if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,nr_inodes=64,mode=0755") < 0)
+    return ts_err_set(err, errno, "mounting the root tmpfs: %s", strerror(errno));
+  snprintf(buf, sizeof buf, NEWROOT "%s", stdlib_dir);
+  if (mkdir_p(buf) < 0 || bind_ro(stdlib_dir, buf) < 0)
+    return ts_err_set(err, errno, "binding %s: %s", stdlib_dir, strerror(errno));
+  if (mkdir(NEWROOT "/tmp", 01777) < 0)
+    return ts_err_set(err, errno, "mkdir /tmp: %s", strerror(errno));
+  if (chdir(NEWROOT) < 0 || syscall(SYS_pivot_root, ".", ".") < 0)
+    return ts_err_set(err, errno, "pivot_root: %s", strerror(errno));
+  if (umount2(".", MNT_DETACH) < 0)
+    return ts_err_set(err, errno, "detaching the old root: %s", strerror(errno));
+  if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) < 0)
+    return ts_err_set(err, errno, "remounting the root read-only: %s", strerror(errno));
+  if (chdir("/") < 0)
+    return ts_err_set(err, errno, "chdir /: %s", strerror(errno));
+  return 0;
+}
+
 void ts_sandbox_enter(const struct ts_sandbox_params *p, const struct sock_fprog *filter) {
   int res = p->fds[3];
   char buf[512];
@@ -216,39 +246,27 @@ void ts_sandbox_enter(const struct ts_sandbox_params *p, const struct sock_fprog
    * the zygote is not, and step 5 turns it off again. */
   if (prctl(PR_SET_DUMPABLE, 1) < 0)
     die_stage(res, "dumpable");
-  if (write_file("/proc/self/setgroups", "deny") < 0)
+  if (write_file(p->procfd, "self/setgroups", "deny") < 0)
     die_stage(res, "setgroups");
   snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_UID, (unsigned)p->outside_uid);
-  if (write_file("/proc/self/uid_map", buf) < 0)
+  if (write_file(p->procfd, "self/uid_map", buf) < 0)
     die_stage(res, "uid_map");
   snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_GID, (unsigned)p->outside_gid);
-  if (write_file("/proc/self/gid_map", buf) < 0)
+  if (write_file(p->procfd, "self/gid_map", buf) < 0)
     die_stage(res, "gid_map");
   /* Cosmetic (the UTS namespace is ours anyway), and container seccomp
    * profiles often refuse it without CAP_SYS_ADMIN: best effort. */
   (void)!sethostname("sandbox", 7);
 
-  /* 3. An empty root: a small tmpfs holding only mount points, the
-   *    standard library read-only, and a private /tmp that dies with the
-   *    mount namespace.  No /proc, /dev, /etc or /home exists inside. */
-  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-    die_stage(res, "make mounts private");
-  if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,nr_inodes=64,mode=0755") < 0)
-    die_stage(res, "mount root tmpfs");
-  snprintf(buf, sizeof buf, NEWROOT "%s", p->stdlib_dir);
-  if (mkdir_p(buf) < 0 || bind_ro(p->stdlib_dir, buf) < 0)
-    die_stage(res, "bind stdlib");
-  if (mkdir(NEWROOT "/tmp", 01777) < 0)
-    die_stage(res, "mkdir tmp");
+  /* 3. An empty root.  The zygote already lives in one (see
+   *    ts_sandbox_make_root): a read-only tmpfs holding only the standard
+   *    library, read-only.  Our copy of its mount namespace belongs to our
+   *    user namespace, so those mounts are locked as they are; all we add
+   *    is a private /tmp that dies with us.  No /proc, /dev, /etc or /home
+   *    exists inside. */
   snprintf(buf, sizeof buf, "size=%lu,nr_inodes=1024,mode=1777", p->tmp_bytes);
-  if (mount("tmpfs", NEWROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, buf) < 0)
+  if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, buf) < 0)
     die_stage(res, "mount tmp");
-  if (chdir(NEWROOT) < 0 || syscall(SYS_pivot_root, ".", ".") < 0)
-    die_stage(res, "pivot_root");
-  if (umount2(".", MNT_DETACH) < 0)
-    die_stage(res, "detach old root");
-  if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) < 0)
-    die_stage(res, "remount root read-only");
   if (chdir("/tmp") < 0)
     die_stage(res, "chdir");
 

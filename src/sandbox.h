@@ -21,6 +21,7 @@ struct ts_sandbox_params {
   unsigned cpu_seconds;       /* RLIMIT_CPU */
   unsigned long tmp_bytes;    /* size of the private /tmp */
   int fds[4];                 /* job, stdout, stderr, result */
+  int procfd;                 /* the host's /proc, for the id maps */
 };
 
 #define TS_SANDBOX_UID 1000 /* the id the snippet runs as, inside */
@@ -39,6 +40,15 @@ struct ts_sandbox_params {
 int ts_seccomp_compile(struct sock_fprog *out, ts_err *err);
 /* The dump of the filter in libseccomp's pseudo code, to stdout. */
 int ts_seccomp_dump(int fd, ts_err *err);
+
+/* In the zygote, once, before any child: a mount namespace of its own
+ * whose root is a read-only tmpfs holding only stdlib_dir (bound
+ * read-only at the same path) and an empty /tmp mount point.  Children
+ * copy it with their clone, which is far cheaper than building a root of
+ * their own out of a copy of the host's mount tree.  *procfd gets a
+ * handle on the host's /proc, opened first: the children need it for
+ * their id maps. */
+int ts_sandbox_make_root(const char *stdlib_dir, int *procfd, ts_err *err);
 
 /* In the child, right after clone: every setup step.  On failure it
  * reports {stage, errno} on the result fd and _exits(TS_EXIT_SETUP). */

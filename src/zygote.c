@@ -30,6 +30,7 @@ struct zygote {
   struct sock_fprog filter;
   PyObject *run, *report; /* from runner.py */
   char stdlib_dir[512];
+  int procfd; /* the host's /proc (see ts_sandbox_make_root) */
   unsigned long base_vsz; /* the interpreter's own address space */
   unsigned long tmp_bytes;
   uid_t uid;
@@ -143,9 +144,13 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
  * it), then the unprivileged sandbox user.  Without root, a user
  * namespace of our own makes the network namespace possible. */
 static void enter_zygote_namespaces(struct zygote *z, uid_t uid, gid_t gid) {
+  ts_err err = {0};
+
   if (geteuid() == 0) {
     if (unshare(CLONE_NEWNET) < 0)
       fail("unshare(CLONE_NEWNET): %s", strerror(errno));
+    if (ts_sandbox_make_root(z->stdlib_dir, &z->procfd, &err) < 0)
+      fail("%s", err.msg);
     if (setgroups(0, NULL) < 0 || setresgid(gid, gid, gid) < 0 || setresuid(uid, uid, uid) < 0)
       fail("dropping to uid %u: %s", (unsigned)uid, strerror(errno));
   } else {
@@ -170,6 +175,8 @@ static void enter_zygote_namespaces(struct zygote *z, uid_t uid, gid_t gid) {
     if (fd < 0 || write(fd, map, strlen(map)) != (ssize_t)strlen(map))
       fail("gid_map: %s", strerror(errno));
     close(fd);
+    if (ts_sandbox_make_root(z->stdlib_dir, &z->procfd, &err) < 0)
+      fail("%s", err.msg);
   }
   z->uid = geteuid();
   z->gid = getegid();
@@ -288,6 +295,7 @@ __attribute__((noreturn)) static void child_main(struct zygote *z, const struct 
       .cpu_seconds = req->cpu_seconds,
       .tmp_bytes = z->tmp_bytes,
       .fds = {fds[0], fds[1], fds[2], fds[3]},
+      .procfd = z->procfd,
   };
   struct ts_job job;
   PyObject *code, *out, *source, *stdin_text;
@@ -420,7 +428,7 @@ int ts_zygote_main(int argc, char **argv) {
       {"server-pid", required_argument, NULL, 's'},
       {0, 0, 0, 0},
   };
-  struct zygote z = {.tmp_bytes = 16ul << 20};
+  struct zygote z = {.tmp_bytes = 16ul << 20, .procfd = -1};
   const char *home = NULL, *allowed = "";
   int allow_input = 0, ch;
   pid_t server_pid = 0;
