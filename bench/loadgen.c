@@ -3,13 +3,15 @@
  *
  *   ts-loadgen --port P [--host 127.0.0.1] [--token TOKEN]
  *              --req PATH:BODYFILE [--req ...] [--get PATH ...]
- *              --concurrency C (--requests N | --duration SECONDS)
+ *              --concurrency C [--requests N] [--duration SECONDS]
  *              [--threads T] [--timeout SECONDS] [--latencies FILE]
+ *              [--expect STRING]
  *
  * C keep-alive connections, each with exactly one request in flight, spread
  * over T threads that each run their own epoll loop. Request kinds (--req and
  * --get, in command-line order) are used round-robin, indexed by a shared
- * atomic request counter; with --requests N exactly N requests complete.
+ * atomic request counter; with --requests N exactly N requests complete
+ * (unless --duration ends the run first).
  * Every outcome ends a request: a response (any status), a connect failure,
  * a reset/EOF, a timeout or an unparseable response. Latency runs from the
  * first byte written to the last byte of the response read (CLOCK_MONOTONIC);
@@ -71,6 +73,8 @@ struct config {
   const char *port;
   const char *token;
   const char *latfile;
+  const char *expect; /* a 200 body must contain it, or it is "unexpected" */
+  size_t expect_len;
   struct reqtmpl *reqs;
   size_t nreqs;
   uint64_t concurrency;
@@ -87,6 +91,8 @@ static atomic_uint_fast64_t g_next;      /* next request ticket */
 static atomic_int g_stop;                /* SIGINT/SIGTERM or a fatal error */
 static atomic_int g_fatal;
 
+#define EXPECT_MAX 64 /* longest --expect string */
+
 enum err_kind { E_CONNECT, E_RESET, E_TIMEOUT, E_BAD, E_COUNT };
 
 struct stats {
@@ -94,6 +100,7 @@ struct stats {
   uint64_t status[600];
   uint64_t err[E_COUNT];
   uint64_t ra_missing;
+  uint64_t unexpected; /* 200 responses whose body lacks --expect */
   uint64_t extra_bytes; /* bytes after a complete response (not counted as errors) */
   uint64_t *lat;        /* nanoseconds */
   size_t nlat;
@@ -145,6 +152,10 @@ struct conn {
   bool has_cl;
   uint64_t cl;
   uint64_t remaining;
+  /* --expect: found in this body yet; the last expect_len-1 bytes seen */
+  bool found;
+  char carry[EXPECT_MAX];
+  size_t ncarry;
 };
 
 struct worker {
@@ -171,7 +182,13 @@ static void set_fatal(const char *what)
   atomic_store(&g_stop, 1);
 }
 
-static bool stat_latency(struct stats *s, uint64_t ns)
+/* A latency is kept with what it was the latency of: (ns << 10) | code,
+ * code being the HTTP status, or CODE_UNEXPECTED for a 200 whose body
+ * lacked --expect.  Sorting the packed values sorts by latency. */
+#define CODE_BITS 10
+#define CODE_UNEXPECTED 1000
+
+static bool stat_latency(struct stats *s, uint64_t ns, unsigned code)
 {
   if(s->nlat == s->caplat) {
     size_t ncap = s->caplat ? s->caplat * 2 : 4096;
@@ -184,7 +201,7 @@ static bool stat_latency(struct stats *s, uint64_t ns)
     s->lat = n;
     s->caplat = ncap;
   }
-  s->lat[s->nlat++] = ns;
+  s->lat[s->nlat++] = ns << CODE_BITS | code;
   return true;
 }
 
@@ -193,7 +210,7 @@ static bool claim(uint64_t *ticket)
 {
   if(atomic_load_explicit(&g_stop, memory_order_relaxed))
     return false;
-  if(g_cfg.requests == 0 && mono_ns() >= g_deadline)
+  if(g_cfg.duration_ns > 0 && mono_ns() >= g_deadline)
     return false;
   *ticket = atomic_fetch_add_explicit(&g_next, 1, memory_order_relaxed);
   return g_cfg.requests == 0 || *ticket < g_cfg.requests;
@@ -212,6 +229,39 @@ static void parser_reset(struct conn *c)
   c->has_cl = false;
   c->cl = 0;
   c->remaining = 0;
+  c->found = false;
+  c->ncarry = 0;
+}
+
+/* Looks for --expect in body bytes as they stream past, across reads. */
+static void expect_feed(struct conn *c, const char *p, size_t n)
+{
+  size_t k = g_cfg.expect_len;
+  char tmp[2 * EXPECT_MAX];
+  size_t head;
+  if(!g_cfg.expect || c->found || n == 0)
+    return;
+  /* a match across the previous bytes and these */
+  head = n < k - 1 ? n : k - 1;
+  memcpy(tmp, c->carry, c->ncarry);
+  memcpy(tmp + c->ncarry, p, head);
+  if(memmem(tmp, c->ncarry + head, g_cfg.expect, k) || memmem(p, n, g_cfg.expect, k)) {
+    c->found = true;
+    return;
+  }
+  /* keep the last k-1 bytes of carry+p */
+  if(n >= k - 1) {
+    memcpy(c->carry, p + n - (k - 1), k - 1);
+    c->ncarry = k - 1;
+  }
+  else {
+    size_t total = c->ncarry + n;
+    size_t drop = total > k - 1 ? total - (k - 1) : 0;
+    memcpy(tmp, c->carry, c->ncarry);
+    memcpy(tmp + c->ncarry, p, n);
+    memcpy(c->carry, tmp + drop, total - drop);
+    c->ncarry = total - drop;
+  }
 }
 
 static void conn_close(struct conn *c)
@@ -574,6 +624,7 @@ static void skip_body(struct conn *c)
 {
   size_t avail = c->wpos - c->rpos;
   size_t take = c->remaining < avail ? (size_t)c->remaining : avail;
+  expect_feed(c, c->buf + c->rpos, take);
   c->rpos += take;
   c->remaining -= take;
 }
@@ -609,6 +660,7 @@ static int parse(struct conn *c)
       skip_body(c);
       return c->remaining == 0 ? 1 : 0;
     case P_BODY_EOF:
+      expect_feed(c, c->buf + c->rpos, c->wpos - c->rpos);
       c->rpos = c->wpos;
       return 0;
     case P_CHUNK_SIZE:
@@ -673,11 +725,14 @@ static void conn_complete(struct conn *c)
   struct stats *s = &c->w->st;
   uint64_t now = mono_ns();
   bool reuse;
-  if(!stat_latency(s, now - c->t_start))
+  bool unexpected = c->status == 200 && g_cfg.expect && !c->found;
+  if(!stat_latency(s, now - c->t_start, unexpected ? CODE_UNEXPECTED : (unsigned)c->status))
     set_fatal("out of memory (latencies)");
   s->status[c->status]++;
   if(c->status == 429 && !c->ra_seen)
     s->ra_missing++;
+  if(unexpected)
+    s->unexpected++;
   s->done++;
   if(c->rpos != c->wpos)
     s->extra_bytes++;
@@ -825,18 +880,22 @@ static void usage(FILE *f)
 {
   fputs("usage: ts-loadgen --port P [--host 127.0.0.1] [--token TOKEN]\n"
         "                  --req PATH:BODYFILE [--req ...] [--get PATH ...]\n"
-        "                  --concurrency C (--requests N | --duration SECONDS)\n"
+        "                  --concurrency C [--requests N] [--duration SECONDS]\n"
         "                  [--threads T] [--timeout SECONDS] [--latencies FILE]\n"
+        "                  [--expect STRING]\n"
         "\n"
         "  --req PATH:BODYFILE  POST the file's bytes as application/json to PATH\n"
         "  --get PATH           GET PATH\n"
         "                       (all --req/--get are used round-robin, in order)\n"
         "  --concurrency C      keep-alive connections, one request in flight each\n"
         "  --requests N         complete exactly N requests\n"
-        "  --duration SECONDS   or run that long\n"
+        "  --duration SECONDS   or run that long (with both: whichever ends first)\n"
         "  --threads T          epoll threads the connections are spread over (1)\n"
         "  --timeout SECONDS    per-request timeout (30)\n"
-        "  --latencies FILE     write every latency, in microseconds, one a line\n"
+        "  --latencies FILE     write every latency, in microseconds, and its HTTP\n"
+        "                       status (1000: a 200 without --expect), one a line\n"
+        "  --expect STRING      count 200 responses whose body lacks STRING as\n"
+        "                       \"unexpected\" (e.g. '\"status\":\"ok\"')\n"
         "\n"
         "Prints one JSON object on stdout.\n",
         f);
@@ -1071,7 +1130,7 @@ static int resolve(void)
 }
 
 enum { O_PORT = 1, O_HOST, O_TOKEN, O_REQ, O_GET, O_CONC, O_REQUESTS, O_DURATION,
-       O_THREADS, O_TIMEOUT, O_LATENCIES, O_HELP };
+       O_THREADS, O_TIMEOUT, O_LATENCIES, O_EXPECT, O_HELP };
 
 /* Parses argv into g_cfg; returns 0, or the exit status (2 usage, -1 help). */
 static int parse_args(int argc, char **argv)
@@ -1088,6 +1147,7 @@ static int parse_args(int argc, char **argv)
     {"threads", required_argument, NULL, O_THREADS},
     {"timeout", required_argument, NULL, O_TIMEOUT},
     {"latencies", required_argument, NULL, O_LATENCIES},
+    {"expect", required_argument, NULL, O_EXPECT},
     {"help", no_argument, NULL, O_HELP},
     {NULL, 0, NULL, 0}};
   struct reqspec *specs = NULL;
@@ -1148,6 +1208,12 @@ static int parse_args(int argc, char **argv)
     case O_LATENCIES:
       g_cfg.latfile = optarg;
       break;
+    case O_EXPECT:
+      g_cfg.expect = optarg;
+      g_cfg.expect_len = strlen(optarg);
+      if(g_cfg.expect_len == 0 || g_cfg.expect_len > EXPECT_MAX)
+        rc = bad_usage("--expect wants 1..64 bytes", optarg);
+      break;
     case O_HELP:
       usage(stdout);
       rc = -1;
@@ -1165,8 +1231,8 @@ static int parse_args(int argc, char **argv)
     rc = bad_usage("at least one --req or --get is required", NULL);
   if(rc == 0 && g_cfg.concurrency == 0)
     rc = bad_usage("--concurrency is required", NULL);
-  if(rc == 0 && have_requests == (g_cfg.duration_ns > 0))
-    rc = bad_usage("give exactly one of --requests and --duration", NULL);
+  if(rc == 0 && !have_requests && g_cfg.duration_ns == 0)
+    rc = bad_usage("give --requests, --duration or both (whichever ends first)", NULL);
   if(rc == 0 && g_cfg.threads > g_cfg.concurrency)
     g_cfg.threads = g_cfg.concurrency;
   if(rc == 0)
@@ -1276,14 +1342,15 @@ static double pct_ms(const uint64_t *v, size_t n, unsigned p)
   size_t rank = (n / 100) * p + ((n % 100) * p + 99) / 100; /* ceil(n*p/100) */
   if(rank == 0)
     rank = 1;
-  return (double)v[rank - 1] / (double)NS_PER_MS;
+  return (double)(v[rank - 1] >> CODE_BITS) / (double)NS_PER_MS;
 }
 
 static int write_latencies(FILE *f, const uint64_t *v, size_t n)
 {
   size_t i;
   for(i = 0; i < n; i++)
-    if(fprintf(f, "%" PRIu64 "\n", (v[i] + 500) / 1000) < 0)
+    if(fprintf(f, "%" PRIu64 " %u\n", ((v[i] >> CODE_BITS) + 500) / 1000,
+               (unsigned)(v[i] & ((1u << CODE_BITS) - 1))) < 0)
       return -1;
   return 0;
 }
@@ -1304,16 +1371,17 @@ static void print_json(const struct stats *t, const uint64_t *lat, size_t nlat,
   printf("},\"errors\":{\"connect\":%" PRIu64 ",\"reset\":%" PRIu64
          ",\"timeout\":%" PRIu64 ",\"bad_response\":%" PRIu64 "}",
          t->err[E_CONNECT], t->err[E_RESET], t->err[E_TIMEOUT], t->err[E_BAD]);
-  printf(",\"retry_after_missing\":%" PRIu64 ",\"latency_ms\":", t->ra_missing);
+  printf(",\"retry_after_missing\":%" PRIu64 ",\"unexpected\":%" PRIu64 ",\"latency_ms\":",
+         t->ra_missing, t->unexpected);
   if(nlat == 0)
     printf("{\"p50\":null,\"p90\":null,\"p99\":null,\"max\":null,\"mean\":null}");
   else {
     long double sum = 0;
     for(i = 0; i < nlat; i++)
-      sum += lat[i];
+      sum += lat[i] >> CODE_BITS;
     printf("{\"p50\":%.3f,\"p90\":%.3f,\"p99\":%.3f,\"max\":%.3f,\"mean\":%.3f}",
            pct_ms(lat, nlat, 50), pct_ms(lat, nlat, 90), pct_ms(lat, nlat, 99),
-           (double)lat[nlat - 1] / (double)NS_PER_MS,
+           (double)(lat[nlat - 1] >> CODE_BITS) / (double)NS_PER_MS,
            (double)(sum / nlat) / (double)NS_PER_MS);
   }
   printf("}\n");
@@ -1337,6 +1405,7 @@ static int report(struct worker *ws, size_t nw, FILE *latf, double elapsed)
     for(j = 0; j < E_COUNT; j++)
       total.err[j] += s->err[j];
     total.ra_missing += s->ra_missing;
+    total.unexpected += s->unexpected;
     total.extra_bytes += s->extra_bytes;
     total.nlat += s->nlat;
   }

@@ -16,7 +16,6 @@ See bench/README.md for what is measured and how to read the output.
 """
 import argparse
 import datetime
-import http.client
 import json
 import os
 import platform
@@ -24,12 +23,14 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = os.path.realpath(sys.executable)          # never a pyenv shim
 CLK = os.sysconf("SC_CLK_TCK")
+LOADGEN = os.path.join(ROOT, "build", "ts-loadgen")   # --loadgen
 
 CPU_ITERS = 500_000                             # ~50 ms in CPython 3.11 on the dev box
 
@@ -209,63 +210,40 @@ class Server:
 
 # ---------------------------------------------------------------- request runners
 
+EXPECT = {"execute": '"status":"ok"', "validate": '"valid":true'}
+
+
 def http_chunk(port, endpoint, body, n, conc, time_limit):
-    """n requests on conc threads, each with its own keep-alive connection.
-    Returns list of (latency_ms, outcome) and wall seconds."""
-    results, lock = [], threading.Lock()
-    counter = [0]
-    deadline = time.monotonic() + time_limit
-    headers = {"Content-Type": "application/json"}
-    ready = threading.Barrier(conc + 1)
-
-    def worker():
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        try:
-            c.connect()
-        except OSError:
-            pass
-        try:
-            ready.wait(30)
-        except threading.BrokenBarrierError:
-            return
-        local = []
-        while claim(counter, lock, n, deadline):
-            t = time.perf_counter()
-            try:
-                c.request("POST", "/" + endpoint, body, headers)
-                r = c.getresponse()
-                data = r.read()
-                dt = (time.perf_counter() - t) * 1e3
-                if r.status == 429:
-                    out = "rejected429"
-                elif r.status != 200:
-                    out = "http%d" % r.status
-                else:
-                    d = json.loads(data)
-                    if endpoint == "validate":
-                        out = "ok" if d.get("valid") else "invalid"
-                    else:
-                        out = d.get("status", "?")
-                local.append((dt, out))
-            except Exception as e:                      # noqa: BLE001
-                local.append(((time.perf_counter() - t) * 1e3, "exc:" + type(e).__name__))
-                c.close()
-                c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        c.close()
-        with lock:
-            results.extend(local)
-
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(conc)]
-    for t in threads:
-        t.start()
-    try:
-        ready.wait(30)
-    except threading.BrokenBarrierError:
-        pass
-    t0 = time.perf_counter()
-    for t in threads:
-        t.join(time_limit + 90)
-    return results, time.perf_counter() - t0
+    """n requests (or fewer, if time_limit ends the run first) over conc
+    keep-alive connections, driven by ts-loadgen (C, epoll) so that the
+    client is never the bottleneck.  Returns list of (latency_ms, outcome)
+    and wall seconds.  outcome: ok, rejected429, httpNNN, unexpected (a
+    200 that is not a success: an execution that did not end "ok"), or
+    exc:KIND for transport errors."""
+    with tempfile.TemporaryDirectory(prefix="ts-bench-") as tmp:
+        bf, lf = os.path.join(tmp, "body.json"), os.path.join(tmp, "lat.txt")
+        with open(bf, "w") as f:
+            f.write(body)
+        argv = [LOADGEN, "--port", str(port), "--req", "/%s:%s" % (endpoint, bf),
+                "--concurrency", str(conc), "--threads", str(min(conc, 2)),
+                "--requests", str(n), "--duration", "%.3f" % time_limit,
+                "--timeout", "60", "--latencies", lf, "--expect", EXPECT[endpoint]]
+        p = subprocess.run(argv, capture_output=True, timeout=time_limit + 120)
+        if p.returncode != 0:
+            raise RuntimeError("ts-loadgen failed (rc %d): %s"
+                               % (p.returncode, p.stderr.decode(errors="replace")[-500:]))
+        rep = json.loads(p.stdout)
+        results = []
+        with open(lf) as f:
+            for line in f:
+                us, code = line.split()
+                code = int(code)
+                out = ("ok" if code == 200 else "unexpected" if code == 1000
+                       else "rejected429" if code == 429 else "http%d" % code)
+                results.append((int(us) / 1e3, out))
+    for kind, k in rep["errors"].items():
+        results += [(None, "exc:" + kind)] * k
+    return results, rep["elapsed_s"]
 
 
 def proc_chunk(argv_prefix, code, n, conc, time_limit):
@@ -365,6 +343,91 @@ class Cell:
         return d
 
 
+# ---------------------------------------------------------------- RSS and targets
+
+def _zygote_pid(pid):
+    for c in _children(pid):
+        try:
+            with open("/proc/%d/cmdline" % c, "rb") as f:
+                if b"--zygote" in f.read():
+                    return c
+        except OSError:
+            pass
+    return None
+
+
+def run_rss_phase(server, n, conc=8, chunk=10000):
+    """Server (and zygote) RSS, idle, before and after n trivial executions,
+    sampled after every chunk: the server must not grow with use."""
+    body = request_body("exec_trivial")
+    time.sleep(2)
+    zpid = _zygote_pid(server.pid)
+    before = read_rss_kb(server.pid)
+    zbefore = read_rss_kb(zpid) if zpid else None
+    curve, done, bad, t0 = [[0, before]], 0, {}, time.monotonic()
+    print("rss phase: %d trivial executions at c=%d" % (n, conc), file=sys.stderr, flush=True)
+    while done < n:
+        k = min(chunk, n - done)
+        res, _ = http_chunk(server.port, "execute", body, k, conc, 3600)
+        for _, o in res:
+            if o != "ok":
+                bad[o] = bad.get(o, 0) + 1
+        done += len(res)
+        curve.append([done, read_rss_kb(server.pid)])
+        if not res:
+            break
+    wall = time.monotonic() - t0
+    time.sleep(2)
+    after = read_rss_kb(server.pid)
+    curve.append([done, after])
+    return {"executions": done, "concurrency": conc, "wall_s": round(wall, 1),
+            "non_ok": bad, "rss_kb_idle_before": before, "rss_kb_idle_after": after,
+            "rss_kb_max": max(v for _, v in curve if v is not None),
+            "change_pct": round((after - before) * 100.0 / before, 2) if before and after else None,
+            "zygote_rss_kb_before": zbefore,
+            "zygote_rss_kb_after": read_rss_kb(zpid) if zpid else None,
+            "curve": curve}
+
+
+def check_targets(rep, cells):
+    """The speed targets of the project, measured in this run."""
+    def summ(t, w, c):
+        cell = cells.get((t, w, c))
+        return cell.summary() if cell else {}
+
+    def best_rps(w, concs):
+        v = [summ("ours", w, c).get("throughput_rps") for c in concs]
+        v = [x for x in v if x is not None]
+        return max(v) if v else None
+
+    out = []
+    o1 = summ("ours", "exec_trivial", 1)
+    p50 = o1.get("p50_ms")
+    out.append(("trivial /execute p50 at c=1", "≤ 1.6 ms", p50, "ms",
+                p50 is not None and p50 <= 1.6))
+    for b, want in (("seed", 3.0), ("bwrap", 8.0)):
+        bp = summ(b, "exec_trivial", 1).get("p50_ms")
+        r = bp / p50 if bp and p50 else None
+        out.append(("trivial /execute p50 vs %s" % b, "≥ %.0f×" % want, r, "×",
+                    r is not None and r >= want))
+    rps = best_rps("exec_trivial", [2, 16, 64])
+    out.append(("trivial executions/s at c ≥ 2 (best)", "≥ 1200/s", rps, "/s",
+                rps is not None and rps >= 1200))
+    v = best_rps("validate_100b", [1, 2, 16, 64])
+    out.append(("/validate ~100 B requests/s (best)", "≥ 15000/s", v, "/s",
+                v is not None and v >= 15000))
+    idle = (rep.get("rss_kb_idle") or {}).get("ours")
+    out.append(("server RSS idle", "≤ 40 MB", idle / 1024 if idle else None, "MiB",
+                idle is not None and idle <= 40 * 1024))
+    ph = rep.get("rss_phase")
+    if ph:
+        ch = ph["change_pct"]
+        out.append(("server RSS after %d executions vs before" % ph["executions"], "±10 %",
+                    ch, "%", ch is not None and abs(ch) <= 10 and ph["executions"] >= 100000))
+    return [{"target": t, "want": w, "measured": None if m is None else round(m, 2),
+             "unit": u, "met": bool(ok)} for t, w, m, u, ok in out]
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -374,21 +437,30 @@ def main():
                     help="small counts, concurrency 1 and 2 only (CI, < ~60 s)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results"))
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "tool-sandbox"))
+    ap.add_argument("--loadgen", default=os.path.join(ROOT, "build", "ts-loadgen"))
     ap.add_argument("--rounds", type=int, default=None,
                     help="rounds per cell (targets alternate between rounds)")
+    ap.add_argument("--rss-executions", type=int, default=None,
+                    help="trivial executions of the RSS phase (100000; quick: 2000)")
     args = ap.parse_args()
+    global LOADGEN
+    LOADGEN = args.loadgen
     t_start = time.monotonic()
 
     if args.quick:
-        counts = {"exec_trivial": 50, "exec_cpu50ms": 20, "exec_out64k": 50,
-                  "validate_100b": 50, "validate_20k": 50}
+        counts = {"exec_trivial": 100, "exec_cpu50ms": 20, "exec_out64k": 50,
+                  "validate_100b": 2000, "validate_20k": 50}
+        rss_execs = 2000 if args.rss_executions is None else args.rss_executions
         http_conc, proc_conc, rounds, cell_limit = [1, 2], [1, 2], args.rounds or 2, 8.0
     else:
-        counts = {"exec_trivial": 400, "exec_cpu50ms": 120, "exec_out64k": 300,
-                  "validate_100b": 2000, "validate_20k": 600}
+        counts = {"exec_trivial": 2000, "exec_cpu50ms": 120, "exec_out64k": 600,
+                  "validate_100b": 40000, "validate_20k": 600}
+        rss_execs = 100000 if args.rss_executions is None else args.rss_executions
         http_conc, proc_conc, rounds, cell_limit = [1, 2, 16, 64], [1, 2], args.rounds or 4, 24.0
 
     notes = []
+    if not os.access(args.loadgen, os.X_OK):
+        sys.exit("%s is missing: it is built with the server (target ts-loadgen)" % args.loadgen)
     if not os.access(args.binary, os.X_OK):
         sys.exit("%s is missing: build it first (cmake -S . -B build "
                  "-DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build -j2)" % args.binary)
@@ -490,6 +562,7 @@ def main():
                       % (tg, s["requests"], s["p50_ms"], s["p99_ms"], s["throughput_rps"],
                          s["rejected_429"], s["errors"]), file=sys.stderr, flush=True)
         rss_end = {name: read_rss_kb(s.pid) for name, s in servers.items()}
+        rss_phase = run_rss_phase(servers["ours"], rss_execs) if rss_execs > 0 else None
     finally:
         for s in servers.values():
             s.stop()
@@ -506,11 +579,12 @@ def main():
                    "targets": list(servers) + list(procs)},
         "workloads": {k: {"endpoint": ep, "code_bytes": len(code.encode()), "timeout_s": to}
                       for k, (ep, code, to) in WORKLOADS.items()},
-        "rss_kb_idle": rss_idle, "rss_kb_end": rss_end,
+        "rss_kb_idle": rss_idle, "rss_kb_end": rss_end, "rss_phase": rss_phase,
         "notes": notes,
         "results": [dict(target=t, workload=w, concurrency=c, **cells[(t, w, c)].summary())
                     for (t, w, c) in cells],
     }
+    report["targets"] = check_targets(report, cells)
     md = render_md(report, cells, list(servers) + list(procs))
     os.makedirs(args.out, exist_ok=True)
     for name in (stamp, "latest"):
@@ -521,6 +595,15 @@ def main():
             f.write(md)
     print(md)
     print("wrote %s/{%s,latest}.{json,md} in %.1f s" % (args.out, stamp, total_s), file=sys.stderr)
+    # Any answer of ours that is not a success fails the run (CI runs --quick).
+    bad = [r for r in report["results"] if r["target"] == "ours" and (r["errors"] or not r["ok"])]
+    if rss_phase and rss_phase["non_ok"]:
+        bad.append({"target": "ours", "workload": "rss phase", "concurrency": 8,
+                    "outcomes": rss_phase["non_ok"]})
+    for r in bad:
+        print("FAILED: ours %s c=%s: %s" % (r["workload"], r["concurrency"], r["outcomes"]),
+              file=sys.stderr)
+    return 1 if bad else 0
 
 
 def _f(x, fmt="%.2f"):
@@ -537,6 +620,21 @@ def render_md(rep, cells, targets):
         L.append("- note: " + n)
     if rep["notes"]:
         L.append("")
+    L += ["## Targets", "", "| target | wanted | measured | met |", "|---|---|---|---|"]
+    for t in rep.get("targets", []):
+        L.append("| %s | %s | %s | %s |" % (t["target"], t["want"],
+                 "–" if t["measured"] is None else "%s %s" % (t["measured"], t["unit"]),
+                 "yes" if t["met"] else "**no**"))
+    ph = rep.get("rss_phase")
+    if ph:
+        L += ["", "RSS phase: %d trivial executions at c=%d in %.0f s (non-ok: %s); server RSS "
+              "idle %s KiB before, %s KiB after (%+.1f %%), max %s KiB; zygote %s → %s KiB. "
+              "Curve (executions, KiB): %s." % (
+                  ph["executions"], ph["concurrency"], ph["wall_s"], ph["non_ok"] or "none",
+                  ph["rss_kb_idle_before"], ph["rss_kb_idle_after"], ph["change_pct"] or 0,
+                  ph["rss_kb_max"], ph["zygote_rss_kb_before"], ph["zygote_rss_kb_after"],
+                  " ".join("%d:%s" % (a, b) for a, b in ph["curve"]))]
+    L += ["", "## Side by side", ""]
     L += ["Ratios: `p50×` = baseline p50 / ours p50 (above 1: we are faster); "
           "`thr×` = ours throughput / baseline throughput (above 1: we serve more).", ""]
     hdr = ["workload", "c", "ours p50 ms", "ours p99 ms", "ours req/s", "ours 429/err"]
@@ -585,4 +683,4 @@ def render_md(rep, cells, targets):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -9,6 +9,7 @@ pkgs=(
   libmicrohttpd-dev libcjson-dev libseccomp-dev libpython3-dev python3
   libcriterion-dev
   curl ca-certificates
+  bubblewrap  # a baseline of the benchmark (bench/run.py)
 )
 # The contract check (scripts/contract-check.sh) runs on Node.js >= 20.19.
 # A machine that already has node and npm (e.g. from NodeSource) keeps them:

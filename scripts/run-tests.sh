@@ -53,6 +53,12 @@ run ./scripts/contract-check.sh "$responses"
 # The kernel layers alone: normal build only (see README, Tests).
 run ./build/sandbox-tests --jobs "$jobs"
 run ./scripts/demo.sh ./build/tool-sandbox
+# A short benchmark, so that it cannot rot: it fails on any non-ok answer
+# of ours, not on speed (this machine's noise is not ours to judge).
+benchdir=$(mktemp -d)
+run /usr/bin/python3 bench/run.py --quick --binary build/tool-sandbox \
+  --loadgen build/ts-loadgen --out "$benchdir"
+rm -rf "$benchdir"
 # The container image, built with podman and tested from outside and inside.
 run ./docker/test-image.sh
 run ./build-asan/unit-tests --jobs "$jobs"
