@@ -40,7 +40,7 @@
  * socket buffers hold (about 270 requests) or the two could deadlock. */
 #define MAX_SPAWNING 32
 
-enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB };
+enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT };
 enum child_state { CHILD_SPAWNING, CHILD_READY };
 
 struct buf {
@@ -58,6 +58,7 @@ struct work {
   double timeout;
   ts_exec_done_fn done;
   void *ctx;
+  int client; /* our duplicate of the client's socket, or -1 */
 };
 
 /* A sandbox child, and the work it runs once it has some. */
@@ -74,6 +75,7 @@ struct child {
   pid_t pid;
   bool reaped, timed_out, output_over, killed, shutdown;
   bool answered; /* its work was answered before it was reaped */
+  bool client_gone; /* killed because the client hung up */
   siginfo_t info;
   struct rusage ru;
   struct timespec start;
@@ -114,8 +116,10 @@ struct ts_executor {
 };
 
 const char *ts_exec_status_name(enum ts_exec_status s) {
-  static const char *const names[] = {"ok", "error", "rejected", "timeout", "memory_limit",
-                                      "output_limit", "killed", "internal_error"};
+  static const char *const names[] = {"ok",           "error",  "rejected",
+                                      "timeout",      "memory_limit",
+                                      "output_limit", "killed", "internal_error",
+                                      "cancelled"};
   return (unsigned)s < TS_ARRAY_LEN(names) ? names[s] : "internal_error";
 }
 
@@ -219,11 +223,23 @@ static void close_fd(struct ts_executor *ex, int *fd) {
   }
 }
 
-static void work_free(struct work *w) {
+/* Frees work, closing our handle on its client (watched while it runs:
+ * a duplicate fd stays in the epoll set until removed, even closed). */
+static void work_free(struct ts_executor *ex, struct work *w) {
   if (w) {
+    close_fd(ex, &w->client);
     free(w->job);
     free(w);
   }
+}
+
+/* Whether the client of queued work has hung up (or half-closed: an HTTP
+ * client that stops sending before its answer is treated as gone). */
+static bool client_gone(const struct work *w) {
+  struct pollfd pfd = {w->client, POLLRDHUP, 0};
+
+  return w->client >= 0 && poll(&pfd, 1, 0) == 1 &&
+         (pfd.revents & (POLLRDHUP | POLLHUP | POLLERR));
 }
 
 static void child_free(struct ts_executor *ex, struct child *c) {
@@ -235,7 +251,7 @@ static void child_free(struct ts_executor *ex, struct child *c) {
   free(c->out.data);
   free(c->err.data);
   free(c->res.data);
-  work_free(c->w);
+  work_free(ex, c->w);
   if (c->slot >= 0) {
     ex->slots[c->slot] = NULL;
     ex->nchildren--;
@@ -322,6 +338,8 @@ static void classify(const struct child *c, struct ts_exec_result *r) {
     else if (r->signal == SIGXCPU ||
              (r->signal == SIGKILL && r->cpu_ms >= floor(c->w->timeout) * 1e3))
       r->status = TS_EXEC_TIMEOUT; /* RLIMIT_CPU */
+    else if (c->client_gone)
+      r->status = TS_EXEC_CANCELLED;
     else
       r->status = TS_EXEC_KILLED;
   }
@@ -365,16 +383,17 @@ static void deliver(struct ts_executor *ex, struct work *w, struct ts_exec_resul
 }
 
 /* Ends work that never reached a child, or whose child failed us. */
-static void fail_work(struct ts_executor *ex, struct work *w, const char *why) {
+static void fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status status,
+                      const char *why) {
   struct ts_exec_result *r = calloc(1, sizeof *r);
 
   if (r) {
-    r->status = TS_EXEC_INTERNAL_ERROR;
+    r->status = status;
     r->exit_code = -1;
     snprintf(r->detail, sizeof r->detail, "%s", why);
   }
   deliver(ex, w, r);
-  work_free(w);
+  work_free(ex, w);
 }
 
 /* The child is gone (reaped) or unusable: report its work, if any, and
@@ -416,7 +435,7 @@ static void finish(struct ts_executor *ex, struct child *c, const char *why) {
     ex->nbusy--;
     atomic_store(&ex->running_now, ex->nbusy);
     kill_child(c);
-    fail_work(ex, w, why);
+    fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, why);
     child_free(ex, c);
     return;
   }
@@ -459,7 +478,7 @@ static void finish(struct ts_executor *ex, struct child *c, const char *why) {
    * It is killed (it was exiting anyway, and a child that closed its
    * pipes only to go on running gets no further) and keeps its slot
    * until its pidfd says it is gone. */
-  work_free(steal_pointer(&c->w));
+  work_free(ex, steal_pointer(&c->w));
   c->answered = true;
   ex->pool_failures = 0;
   kill_child(c);
@@ -532,6 +551,8 @@ static void assign(struct ts_executor *ex, struct child *c, struct work *w) {
   atomic_store(&ex->running_now, ex->nbusy);
   clock_gettime(CLOCK_MONOTONIC, &c->start);
   c->deadline = now_s() + w->timeout;
+  if (w->client >= 0 && watch(ex, w->client, EPOLLRDHUP, EV_CLIENT, c->slot) < 0)
+    close_fd(ex, &w->client); /* not watched: it runs to its end */
   if (c->state == CHILD_READY)
     write_job(ex, c);
 }
@@ -716,7 +737,15 @@ static void dispatch(struct ts_executor *ex) {
 
   while (ex->queue && ex->nbusy < ex->cfg.max_concurrency) {
     struct work *w = ex->queue;
-    struct child *c = free_child(ex);
+    struct child *c;
+    if (client_gone(w)) {
+      ex->queue = w->next;
+      if (!ex->queue)
+        ex->queue_tail = &ex->queue;
+      fail_work(ex, w, TS_EXEC_CANCELLED, "the client closed its connection");
+      continue;
+    }
+    c = free_child(ex);
     if (!c && ex->nspawning >= MAX_SPAWNING)
       break; /* wait for the zygote to answer some */
     if (!c && ex->nchildren < ex->capacity)
@@ -727,7 +756,7 @@ static void dispatch(struct ts_executor *ex) {
         ex->queue = w->next;
         if (!ex->queue)
           ex->queue_tail = &ex->queue;
-        fail_work(ex, w, ex->zfd < 0 ? "the sandbox zygote is restarting"
+        fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, ex->zfd < 0 ? "the sandbox zygote is restarting"
                                      : "cannot create a sandbox");
         continue;
       }
@@ -791,7 +820,7 @@ static void check_deadlines(struct ts_executor *ex) {
     while (ex->queue) {
       struct work *w = ex->queue;
       ex->queue = w->next;
-      fail_work(ex, w, "the server shut down before the execution started");
+      fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, "the server shut down before the execution started");
     }
     ex->queue_tail = &ex->queue;
   }
@@ -888,6 +917,14 @@ static void *executor_main(void *arg) {
       case EV_JOB:
         if (c && c->w && c->jobfd >= 0)
           write_job(ex, c);
+        break;
+      case EV_CLIENT:
+        /* The client hung up: nobody will read the answer. */
+        if (c && c->w && !c->client_gone) {
+          c->client_gone = true;
+          close_fd(ex, &c->w->client);
+          kill_child(c);
+        }
         break;
       }
     }
@@ -994,6 +1031,7 @@ int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
   w->timeout = p->timeout;
   w->done = done;
   w->ctx = ctx;
+  w->client = p->client_fd > 0 ? fcntl(p->client_fd, F_DUPFD_CLOEXEC, 3) : -1;
   pthread_mutex_lock(&ex->lock);
   *ex->incoming_tail = w;
   ex->incoming_tail = &w->next;

@@ -40,6 +40,7 @@ enum ts_exec_status {
   TS_EXEC_OUTPUT_LIMIT,
   TS_EXEC_KILLED,
   TS_EXEC_INTERNAL_ERROR,
+  TS_EXEC_CANCELLED, /* the client hung up: stopped, or never started */
 };
 
 const char *ts_exec_status_name(enum ts_exec_status s);
@@ -52,6 +53,7 @@ struct ts_exec_params {
   double timeout;  /* seconds of wall-clock time */
   long memory_mb;  /* address space for the snippet, at most memory_max_mb */
   unsigned flags;  /* TS_JOB_F_*; RAW is for tests only */
+  int client_fd;   /* > 0: the client's socket; its hang-up cancels the job */
 };
 
 struct ts_exec_result {

@@ -271,6 +271,15 @@ static bool submit(struct ts_server *s, struct conn *c, struct MHD_Connection *m
   return false;
 }
 
+/* The connection's socket: a suspended connection is not watched by
+ * libmicrohttpd, so the executor watches it for a hang-up. */
+static int client_fd(struct MHD_Connection *mc) {
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+  return ci ? ci->connect_fd : -1;
+}
+
 /* Runs on the executor thread. */
 static void execute_done(void *ctx, struct ts_exec_result *res) {
   struct conn *c = ctx;
@@ -319,7 +328,7 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
   }
   ts_validation_free(&v);
   p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
-                              req.timeout, req.memory_mb, 0};
+                              req.timeout, req.memory_mb, 0, client_fd(mc)};
   submit(s, c, mc, &p, execute_done);
   cJSON_Delete(root); /* the job was encoded by ts_exec_submit */
 }
@@ -610,6 +619,23 @@ static int append_body(struct ts_server *s, struct conn *c, const char *data,
   return 0;
 }
 
+/* Whether the request announces a body (Content-Length > 0 or chunked). */
+static bool has_body(struct MHD_Connection *mc) {
+  const char *cl = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+  const char *te =
+      MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+
+  if (te)
+    return true;
+  if (!cl)
+    return false;
+  while (*cl == ' ' || *cl == '\t')
+    cl++;
+  while (*cl == '0')
+    cl++;
+  return *cl >= '1' && *cl <= '9';
+}
+
 static enum MHD_Result queue(struct MHD_Connection *mc, struct conn *c) {
   enum MHD_Result r;
 
@@ -640,10 +666,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
     snprintf(c->path, sizeof c->path, "%s", url);
     set_request_id(c, MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "X-Request-Id"));
     *con_cls = c;
-    if (check_headers(s, c, mc, url, method))
-      return queue(mc, c);
-    if (c->route->has_body)
-      return MHD_YES; /* wait for the body */
+    if (check_headers(s, c, mc, url, method)) {
+      /* A response queued before the body is read makes libmicrohttpd
+       * close the connection: right for a body we refuse to read, not
+       * for a request that has none, which gets it on the next call. */
+      if (has_body(mc))
+        return queue(mc, c);
+      c->dispatched = true;
+    }
+    return MHD_YES; /* the body, if any, then the next call */
   } else if (*upload_data_size) {
     if (!c->route->has_body) {
       *upload_data_size = 0; /* a body on a GET is ignored */
@@ -655,6 +686,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
     return MHD_YES;
   }
 
+  if (c->response && !c->suspended)
+    return queue(mc, c); /* decided from the headers */
   if (c->suspended) {
     /* Resumed by the executor thread: the body is ready. */
     c->suspended = false;

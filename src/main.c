@@ -100,11 +100,29 @@ int main(int argc, char **argv) {
       rl.rlim_cur = rl.rlim_max;
       (void)setrlimit(RLIMIT_NOFILE, &rl);
     }
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
-        rl.rlim_cur < (rlim_t)cfg.max_conns + 5u * (cfg.max_concurrency + cfg.pool) + 64)
-      ts_warn("the open-file limit (%llu) is below what --max-conns %u and --max-concurrency %u "
-              "may need; raise it (ulimit -n) or lower them",
-              (unsigned long long)rl.rlim_cur, cfg.max_conns, cfg.max_concurrency);
+    /* Each sandbox holds 5 fds here (3 pipes, the job pipe, a pidfd) and
+     * each execution a duplicate of its client's socket; 64 for the rest
+     * (listener, epoll sets, zygote socket, logs).  What is left is for
+     * connections: fewer of them beats accept() failing at EMFILE. */
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+      rlim_t fixed = 6u * ((rlim_t)cfg.max_concurrency + cfg.pool) + cfg.queue_max + 64;
+      if (rl.rlim_cur < fixed + 8) {
+        fprintf(stderr, "tool-sandbox: the open-file limit (%llu) is too low: --max-concurrency "
+                "%u, --pool %u and --max-queue %u need %llu plus the connections; raise it "
+                "(ulimit -n) or lower them\n", (unsigned long long)rl.rlim_cur,
+                cfg.max_concurrency, cfg.pool, cfg.queue_max,
+                (unsigned long long)fixed);
+        ts_config_free(&cfg);
+        return 2;
+      }
+      if (rl.rlim_cur < fixed + cfg.max_conns) {
+        ts_warn("the open-file limit (%llu) leaves room for %llu connections: --max-conns "
+                "lowered from %u (raise the limit with ulimit -n)",
+                (unsigned long long)rl.rlim_cur, (unsigned long long)(rl.rlim_cur - fixed),
+                cfg.max_conns);
+        cfg.max_conns = (unsigned)(rl.rlim_cur - fixed);
+      }
+    }
   }
 
   sigemptyset(&stop);

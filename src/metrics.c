@@ -34,7 +34,7 @@ static const char *const route_names[] = {
 
 static const char *const exec_names[] = {
   "ok", "error", "rejected", "timeout", "memory_limit", "output_limit", "killed",
-  "internal_error", "other",
+  "internal_error", "cancelled", "other",
 };
 #define N_EXEC TS_ARRAY_LEN(exec_names)
 
