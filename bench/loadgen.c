@@ -56,8 +56,8 @@
 #define BACKOFF_NS (10 * NS_PER_MS)     /* pause after a failed connect */
 #define MAX_EVENTS 256
 #define BUF_INIT 8192                   /* per-connection read buffer */
-#define BUF_MAX (1024 * 1024)           /* longest head / chunk line accepted */
-#define MAX_BODY_FILE (64 * 1024 * 1024)
+#define BUF_MAX ((size_t)1024 * 1024)   /* longest head / chunk line accepted */
+#define MAX_BODY_FILE (64L * 1024 * 1024)
 #define KICK_SPINS 64                   /* immediate failures before a pause */
 
 /* ------------------------------------------------------------------ */
@@ -707,7 +707,7 @@ static int buf_prepare(struct conn *c)
     c->rpos = 0;
   }
   if(c->wpos == c->cap) {
-    size_t ncap = c->cap * 2;
+    size_t ncap = c->cap ? c->cap * 2 : BUF_INIT; /* never realloc(p, 0) */
     char *nb;
     if(ncap > BUF_MAX)
       return -1;
@@ -878,27 +878,27 @@ static void *worker_main(void *arg)
 
 static void usage(FILE *f)
 {
-  fputs("usage: ts-loadgen --port P [--host 127.0.0.1] [--token TOKEN]\n"
-        "                  --req PATH:BODYFILE [--req ...] [--get PATH ...]\n"
-        "                  --concurrency C [--requests N] [--duration SECONDS]\n"
-        "                  [--threads T] [--timeout SECONDS] [--latencies FILE]\n"
-        "                  [--expect STRING]\n"
-        "\n"
-        "  --req PATH:BODYFILE  POST the file's bytes as application/json to PATH\n"
-        "  --get PATH           GET PATH\n"
-        "                       (all --req/--get are used round-robin, in order)\n"
-        "  --concurrency C      keep-alive connections, one request in flight each\n"
-        "  --requests N         complete exactly N requests\n"
-        "  --duration SECONDS   or run that long (with both: whichever ends first)\n"
-        "  --threads T          epoll threads the connections are spread over (1)\n"
-        "  --timeout SECONDS    per-request timeout (30)\n"
-        "  --latencies FILE     write every latency, in microseconds, and its HTTP\n"
-        "                       status (1000: a 200 without --expect), one a line\n"
-        "  --expect STRING      count 200 responses whose body lacks STRING as\n"
-        "                       \"unexpected\" (e.g. '\"status\":\"ok\"')\n"
-        "\n"
-        "Prints one JSON object on stdout.\n",
-        f);
+  (void)fputs("usage: ts-loadgen --port P [--host 127.0.0.1] [--token TOKEN]\n"
+              "                  --req PATH:BODYFILE [--req ...] [--get PATH ...]\n"
+              "                  --concurrency C [--requests N] [--duration SECONDS]\n"
+              "                  [--threads T] [--timeout SECONDS] [--latencies FILE]\n"
+              "                  [--expect STRING]\n"
+              "\n"
+              "  --req PATH:BODYFILE  POST the file's bytes as application/json to PATH\n"
+              "  --get PATH           GET PATH\n"
+              "                       (all --req/--get are used round-robin, in order)\n"
+              "  --concurrency C      keep-alive connections, one request in flight each\n"
+              "  --requests N         complete exactly N requests\n"
+              "  --duration SECONDS   or run that long (with both: whichever ends first)\n"
+              "  --threads T          epoll threads the connections are spread over (1)\n"
+              "  --timeout SECONDS    per-request timeout (30)\n"
+              "  --latencies FILE     write every latency, in microseconds, and its HTTP\n"
+              "                       status (1000: a 200 without --expect), one a line\n"
+              "  --expect STRING      count 200 responses whose body lacks STRING as\n"
+              "                       \"unexpected\" (e.g. '\"status\":\"ok\"')\n"
+              "\n"
+              "Prints one JSON object on stdout.\n",
+              f);
 }
 
 static int bad_usage(const char *msg, const char *arg)
@@ -907,7 +907,7 @@ static int bad_usage(const char *msg, const char *arg)
     fprintf(stderr, "ts-loadgen: %s: %s\n", msg, arg);
   else
     fprintf(stderr, "ts-loadgen: %s\n", msg);
-  fputs("try 'ts-loadgen --help'\n", stderr);
+  (void)fputs("try 'ts-loadgen --help'\n", stderr);
   return 2;
 }
 
@@ -1304,6 +1304,10 @@ static struct worker *alloc_workers(size_t nw)
   for(i = 0; i < nw; i++) {
     struct worker *w = &ws[i];
     w->nconns = (size_t)(g_cfg.concurrency / nw) + (i < g_cfg.concurrency % nw);
+    if(w->nconns == 0) { /* main keeps threads <= concurrency: never */
+      errno = EINVAL;
+      goto fail;
+    }
     w->active = w->nconns;
     w->ep = epoll_create1(EPOLL_CLOEXEC);
     w->conns = calloc(w->nconns, sizeof(*w->conns));
