@@ -196,6 +196,7 @@ ssize_t ts_recv_fds(int sock, void *data, size_t len, int *fds, size_t max_fds,
     char buf[CMSG_SPACE(sizeof(int) * TS_MAX_FDS)];
     struct cmsghdr align;
   } u;
+  /* cppcheck-suppress ctuuninitvar ; data is recvmsg's output, not read */
   struct iovec iov = {data, len};
   struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = u.buf,
                        .msg_controllen = sizeof u.buf};

@@ -179,7 +179,7 @@ static void put(struct out *o, const char *fmt, ...) {
   if (!reserve(o, (size_t)n + 1))
     return;
   va_start(ap, fmt);
-  vsnprintf(o->p + o->len, o->cap - o->len, fmt, ap);
+  (void)vsnprintf(o->p + o->len, o->cap - o->len, fmt, ap); /* n + 1 bytes reserved */
   va_end(ap);
   o->len += (size_t)n;
 }
@@ -203,9 +203,10 @@ static void put_family(struct out *o, const char *name, const char *type, const 
   put(o, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* `{label="value"}`, or nothing when label is NULL. */
+/* `{label="value"}`, or nothing when label is NULL (value is then NULL too:
+ * the two come as a pair). */
 static void put_labels(struct out *o, const char *label, const char *value) {
-  if (label) {
+  if (label && value) {
     put(o, "{%s=\"", label);
     put_label_value(o, value);
     put(o, "\"}");
@@ -229,7 +230,7 @@ static void put_histogram(struct out *o, const char *name, const char *label,
   for (size_t i = 0; i < N_BUCKETS; i++) {
     cum += get(&h->bucket[i]);
     put(o, "%s_bucket{", name);
-    if (label) {
+    if (label && value) {
       put(o, "%s=\"", label);
       put_label_value(o, value);
       put(o, "\",");

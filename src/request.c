@@ -26,7 +26,7 @@ static void reqerr(struct ts_reqerr *e, int status, const char *code,
   e->status = status;
   e->code = code;
   va_start(ap, fmt);
-  vsnprintf(e->message, sizeof e->message, fmt, ap);
+  (void)vsnprintf(e->message, sizeof e->message, fmt, ap); /* a long message is cut */
   va_end(ap);
 }
 
@@ -98,7 +98,7 @@ static char *copy_marking_nul(const char *body, size_t len) {
 }
 
 cJSON *ts_json_parse_object(const char *body, size_t len, struct ts_reqerr *e) {
-  cleanup_free char *copy = NULL;
+  char *copy;
   const char *end = NULL;
   cJSON *root;
 
@@ -115,12 +115,16 @@ cJSON *ts_json_parse_object(const char *body, size_t len, struct ts_reqerr *e) {
     reqerr(e, 500, "internal_error", "out of memory");
     return NULL;
   }
+  /* An explicit free, not cleanup_free: clang's analyzer cannot follow the
+   * cleanup attribute and would report a leak. */
   root = cJSON_ParseWithOpts(copy, &end, true);
   if (!root) {
     size_t at = end ? (size_t)(end - copy) : 0;
+    free(copy);
     reqerr(e, 400, "invalid_json", "request body is not valid JSON (near byte %zu)", at);
     return NULL;
   }
+  free(copy);
   if (!cJSON_IsObject(root)) {
     cJSON_Delete(root);
     reqerr(e, 400, "invalid_json", "request body must be a JSON object");
