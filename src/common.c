@@ -9,7 +9,7 @@ int ts_err_set(ts_err *err, int errnum, const char *fmt, ...) {
     return -1;
   err->errnum = errnum;
   va_start(ap, fmt);
-  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  (void)vsnprintf(err->msg, sizeof err->msg, fmt, ap); /* a long message is cut */
   va_end(ap);
   return -1;
 }

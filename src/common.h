@@ -20,7 +20,7 @@ int ts_err_set(ts_err *err, int errnum, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static inline void ts_freep(void *p) { free(*(void **)p); }
-static inline void ts_closep(int *fd) {
+static inline void ts_closep(const int *fd) {
   if (*fd >= 0)
     close(*fd);
 }

@@ -58,7 +58,7 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->listen = strdup("127.0.0.1:8080");
   if (!c->listen)
     return ts_err_set(err, ENOMEM, "out of memory");
-  c->max_body = 256 * 1024;
+  c->max_body = (size_t)256 * 1024;
   c->threads = (unsigned)(ncpu < 4 ? 4 : ncpu);
   c->conn_timeout = 30;
   c->max_conns = 1024;
@@ -67,7 +67,7 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->timeout_max = 30.0;
   c->memory_default_mb = 256;
   c->memory_max_mb = 1024;
-  c->output_max = 64 * 1024;
+  c->output_max = (size_t)64 * 1024;
   c->max_concurrency = (unsigned)(2 * ncpu);
   c->queue_max = 64;
   c->pool = 2;
@@ -164,8 +164,14 @@ static int apply(struct ts_config *c, const struct option_def *o, const char *v,
 static void env_name(const char *flag, char *buf, size_t n) {
   size_t i = (size_t)snprintf(buf, n, "TOOL_SANDBOX_");
 
-  for (; *flag && i + 1 < n; flag++)
-    buf[i++] = *flag == '-' ? '_' : (char)(*flag >= 'a' && *flag <= 'z' ? *flag - 32 : *flag);
+  for (; *flag && i + 1 < n; flag++) {
+    char ch = *flag;
+    if (ch == '-')
+      ch = '_';
+    else if (ch >= 'a' && ch <= 'z')
+      ch = (char)(ch - 'a' + 'A');
+    buf[i++] = ch;
+  }
   buf[i] = '\0';
 }
 
@@ -254,7 +260,7 @@ static int load_file(struct ts_config *c, const char *path, ts_err *err) {
       continue;
     eq = strchr(s, '=');
     if (!eq) {
-      fclose(f);
+      (void)fclose(f); /* read only: nothing to flush */
       return ts_err_set(err, EINVAL, "%s:%u: expected name = value", path, lineno);
     }
     *eq = '\0';
@@ -262,17 +268,17 @@ static int load_file(struct ts_config *c, const char *path, ts_err *err) {
     value = trim(eq + 1);
     o = find_option(name, strlen(name));
     if (!o) {
-      fclose(f);
+      (void)fclose(f);
       return ts_err_set(err, EINVAL, "%s:%u: unknown setting '%s'", path, lineno, name);
     }
     if (apply(c, o, value, err) < 0) {
       size_t l = strlen(err->msg);
       snprintf(err->msg + l, sizeof err->msg - l, " (%s:%u)", path, lineno);
-      fclose(f);
+      (void)fclose(f);
       return -1;
     }
   }
-  fclose(f);
+  (void)fclose(f);
   return 0;
 }
 
@@ -311,12 +317,12 @@ int ts_config_load_tokens(struct ts_config *c, ts_err *err) {
         continue;
       if (add_token(c, t, strlen(t), err) < 0) {
         explicit_bzero(line, sizeof line);
-        fclose(f);
+        (void)fclose(f);
         return -1;
       }
     }
     explicit_bzero(line, sizeof line);
-    fclose(f);
+    (void)fclose(f);
     if (c->ntokens == 0)
       return ts_err_set(err, EINVAL, "token file %s holds no token", c->token_file);
   }
@@ -333,7 +339,7 @@ static void print_set(FILE *f, const char *name, const struct ts_strset *s) {
   fprintf(f, "%s = ", name);
   for (size_t i = 0; i < s->n; i++)
     fprintf(f, "%s%s", i ? "," : "", s->items[i]);
-  fputc('\n', f);
+  (void)fputc('\n', f);
 }
 
 void ts_config_print(const struct ts_config *c, FILE *f) {

@@ -22,7 +22,7 @@
 #include "common.h"
 
 #define TS_JOB_MAGIC "TSJ1"
-#define TS_JOB_MAX_RECORD (16u * 1024 * 1024)
+#define TS_JOB_MAX_RECORD ((size_t)16 * 1024 * 1024)
 
 enum ts_job_record {
   TS_JOB_CODE = 1,   /* UTF-8 source */

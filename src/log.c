@@ -74,7 +74,7 @@ void ts_log_write(enum ts_log_level lvl, const char *fmt, ...) {
   va_list ap;
 
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  (void)vsnprintf(msg, sizeof msg, fmt, ap); /* a long message is cut */
   va_end(ap);
   ts_json_escape(esc, sizeof esc, msg);
   ts_log_time(when, sizeof when);

@@ -33,7 +33,7 @@ static inline void store_be32(uint8_t *p, uint32_t v) {
 static void compress(uint32_t h[8], const uint8_t block[64]) {
   uint32_t w[64], a, b, c, d, e, f, g, hh;
 
-  for (int t = 0; t < 16; t++)
+  for (size_t t = 0; t < 16; t++)
     w[t] = load_be32(block + 4 * t);
   for (int t = 16; t < 64; t++) {
     uint32_t s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
@@ -104,7 +104,7 @@ void ts_sha256_final(struct ts_sha256_ctx *c, uint8_t out[TS_SHA256_LEN]) {
   store_be32(c->buf + 60, (uint32_t)bits);
   compress(c->h, c->buf);
 
-  for (int i = 0; i < 8; i++)
+  for (size_t i = 0; i < 8; i++)
     store_be32(out + 4 * i, c->h[i]);
   /* Wipe: the buffer held message bytes. */
   memset(c, 0, sizeof *c);
