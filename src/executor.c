@@ -10,6 +10,7 @@
  *
  * Status comes from the wait status, our own kill decisions and our own
  * byte counts; the child's report only adds the exception details. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -39,6 +40,10 @@
  * the control socket block on send, so this must stay well below what the
  * socket buffers hold (about 270 requests) or the two could deadlock. */
 #define MAX_SPAWNING 32
+
+/* Sandboxes cloned by a zygote that died before reporting them: our
+ * children (CLONE_PARENT) without a pidfd, reaped by pid. */
+#define MAX_STRAYS 64
 
 enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT };
 enum child_state { CHILD_SPAWNING, CHILD_READY };
@@ -113,6 +118,8 @@ struct ts_executor {
   unsigned nspawning; /* length of the spawning list */
   unsigned pool_failures;     /* pooled children lost in a row */
   double pool_retry_at;       /* no pool refill before this time */
+  pid_t strays[MAX_STRAYS];   /* children of a dead zygote's last clones */
+  unsigned nstrays;
 };
 
 const char *ts_exec_status_name(enum ts_exec_status s) {
@@ -149,11 +156,24 @@ static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
   int envc = 0;
 
   for (size_t i = 0; i < TS_ARRAY_LEN(keep); i++) {
-    char *v = getenv(keep[i]);
-    if (v) {
-      snprintf(store[i], sizeof store[i], "%s=%s", keep[i], v);
-      envp[envc++] = store[i];
+    const char *v = getenv(keep[i]);
+    size_t k;
+    if (!v)
+      continue;
+    /* A suppressions file cannot be read from the zygote's empty root:
+     * it has its own suppression built in (zygote.c). */
+    k = (size_t)snprintf(store[i], sizeof store[i], "%s=", keep[i]);
+    while (*v && k < sizeof store[i] - 1) {
+      size_t len = strcspn(v, ":");
+      if (strncmp(v, "suppressions=", 13) != 0 && len < sizeof store[i] - k - 1) {
+        k += (size_t)snprintf(store[i] + k, sizeof store[i] - k, "%s%.*s",
+                              store[i][k - 1] == '=' ? "" : ":", (int)len, v);
+      }
+      v += len;
+      if (*v == ':')
+        v++;
     }
+    envp[envc++] = store[i];
   }
 #endif
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
@@ -631,6 +651,55 @@ static struct child *pop_spawning(struct ts_executor *ex) {
   return c;
 }
 
+static bool known_child(struct ts_executor *ex, pid_t pid) {
+  for (unsigned i = 0; i < ex->capacity; i++)
+    if (ex->slots[i] && ex->slots[i]->pid == pid)
+      return true;
+  return pid == ex->zpid;
+}
+
+/* The zygote just died: any child of ours that we hold no pidfd for is a
+ * sandbox it cloned but never told us about.  Nobody would ever reap it.
+ * Such a child is still ours until reaped, so its pid cannot be reused:
+ * killing and waiting for it by pid is safe. */
+static void note_strays(struct ts_executor *ex) {
+  char path[300], buf[4096];
+  DIR *d = opendir("/proc/self/task");
+  struct dirent *de;
+
+  if (!d)
+    return;
+  while ((de = readdir(d))) {
+    FILE *f;
+    int pid;
+    if (de->d_name[0] == '.' || strlen(de->d_name) > 20)
+      continue;
+    snprintf(path, sizeof path, "/proc/self/task/%s/children", de->d_name);
+    if (!(f = fopen(path, "re")))
+      continue;
+    if (setvbuf(f, buf, _IOFBF, sizeof buf) == 0)
+      while (fscanf(f, "%d", &pid) == 1)
+        if (!known_child(ex, pid) && ex->nstrays < MAX_STRAYS) {
+          kill(pid, SIGKILL);
+          ex->strays[ex->nstrays++] = pid;
+        }
+    fclose(f);
+  }
+  closedir(d);
+  if (ex->nstrays)
+    ts_warn("reaping %u sandboxes the dead zygote had not reported", ex->nstrays);
+}
+
+static void reap_strays(struct ts_executor *ex) {
+  for (unsigned i = 0; i < ex->nstrays;) {
+    pid_t r = waitpid(ex->strays[i], NULL, WNOHANG);
+    if (r == ex->strays[i] || (r < 0 && errno == ECHILD))
+      ex->strays[i] = ex->strays[--ex->nstrays];
+    else
+      i++;
+  }
+}
+
 static void zygote_lost(struct ts_executor *ex) {
   struct child *c;
 
@@ -646,6 +715,7 @@ static void zygote_lost(struct ts_executor *ex) {
    * pidfd none can be managed.  Closing their job pipes ends any that do. */
   while ((c = pop_spawning(ex)))
     finish(ex, c, "the sandbox zygote died");
+  note_strays(ex);
   ex->zretry_at = now_s();
 }
 
@@ -796,11 +866,16 @@ static int next_timeout_ms(struct ts_executor *ex) {
   }
   if (ex->zfd < 0 && ex->zretry_at < next)
     next = ex->zretry_at;
+  if (ex->nstrays && t + 0.05 < next)
+    next = t + 0.05;
   return next <= t ? 0 : (int)ceil((next - t) * 1e3);
 }
 
 static void check_deadlines(struct ts_executor *ex) {
   double t = now_s();
+
+  if (ex->nstrays)
+    reap_strays(ex);
   bool kill_all;
 
   pthread_mutex_lock(&ex->lock);
@@ -1109,8 +1184,19 @@ void ts_executor_stop(struct ts_executor *ex, double grace) {
   if (ex->zfd >= 0)
     close(ex->zfd); /* the zygote exits on EOF */
   if (ex->zpid > 0) {
-    kill(ex->zpid, SIGKILL);
-    waitpid(ex->zpid, NULL, 0);
+    /* Let it exit by itself (a sanitizer build checks itself for leaks
+     * first), then make sure. */
+#ifdef TS_SANITIZE
+    int tries = 500;
+#else
+    int tries = 50;
+#endif
+    while (tries-- > 0 && waitpid(ex->zpid, NULL, WNOHANG) == 0)
+      usleep(10000);
+    if (tries < 0) {
+      kill(ex->zpid, SIGKILL);
+      waitpid(ex->zpid, NULL, 0);
+    }
   }
   ex->zfd = -1;
   ex->zpid = 0;

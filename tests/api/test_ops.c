@@ -39,6 +39,24 @@ static int request_h(unsigned port, const char *method, const char *path, const 
   return http_request(port, method, path, hdrs, body, body ? strlen(body) : 0, r);
 }
 
+static bool in_child_pidns(pid_t pid) {
+  char path[64], line[256];
+  bool yes = false;
+  FILE *f;
+
+  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+  if (!(f = fopen(path, "re")))
+    return false;
+  while (fgets(line, sizeof line, f))
+    if (strncmp(line, "NSpid:", 6) == 0) {
+      int a, b;
+      yes = sscanf(line + 6, "%d %d", &a, &b) == 2;
+      break;
+    }
+  fclose(f);
+  return yes;
+}
+
 /* The server's children, read from /proc: the zygote and pooled sandboxes. */
 static pid_t find_zygote(pid_t server) {
   char path[64], buf[4096], cmd[256];
@@ -66,8 +84,11 @@ static pid_t find_zygote(pid_t server) {
       if (c)
         fclose(c);
       cmd[n] = '\0';
-      /* argv[1] of the zygote is --zygote (argv[0] ends at the first NUL) */
-      if (!(n > strlen(cmd) + 1 && strcmp(cmd + strlen(cmd) + 1, "--zygote") == 0))
+      /* argv[1] of the zygote is --zygote (argv[0] ends at the first NUL);
+       * sandboxes, its clones, have the same command line but are pid 1
+       * of a namespace of their own (a second NSpid field). */
+      if (!(n > strlen(cmd) + 1 && strcmp(cmd + strlen(cmd) + 1, "--zygote") == 0) ||
+          in_child_pidns(found))
         found = 0;
     }
     fclose(f);
