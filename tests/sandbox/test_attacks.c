@@ -304,6 +304,17 @@ Test(fs_escape, fill_tmp) {
   sbx_assert_out_has(&run, "SIZE True\n");
   sbx_assert_out_has(&run, "FILES True\n");
   sbx_free(&run);
+  /* Left full on purpose: the next job gets an empty /tmp of its own. */
+  sbx_run(&run,
+          "print('NEXT', os.listdir('/tmp'))\n"
+          "with open('/tmp/again', 'wb') as f:\n"
+          "    f.write(b'x' * (8 << 20))\n"
+          "print('WROTE', os.path.getsize('/tmp/again'))\n",
+          5.0, SBX_MEMORY_MB);
+  sbx_assert_status(&run, TS_EXEC_OK);
+  sbx_assert_out_has(&run, "NEXT []\n");
+  sbx_assert_out_has(&run, "WROTE 8388608\n");
+  sbx_free(&run);
   sbx_assert_server_fine();
 }
 
