@@ -1,6 +1,7 @@
 /* API test harness: see harness.h. */
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -1240,4 +1241,89 @@ void *bg_post(void *arg) {
     http_resp_free(&r);
   }
   return NULL;
+}
+
+/* ---- processes ---- */
+
+char proc_state(pid_t pid) {
+  char path[64], buf[512], *p;
+  FILE *f;
+  size_t n;
+
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+  f = fopen(path, "re");
+  if (!f)
+    return '?';
+  n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  p = strrchr(buf, ')');
+  return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/* A sandbox is pid 1 of a pid namespace of its own ("NSpid: N 1"); the
+ * zygote, even in the instant before it execs, is not. */
+bool proc_is_sandbox(pid_t pid) {
+  char path[64], line[256];
+  bool yes = false;
+  FILE *f;
+
+  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+  if (!(f = fopen(path, "re")))
+    return false;
+  while (fgets(line, sizeof line, f))
+    if (strncmp(line, "NSpid:", 6) == 0) {
+      int a, b;
+      yes = sscanf(line + 6, "%d %d", &a, &b) == 2 && b == 1;
+      break;
+    }
+  fclose(f);
+  return yes;
+}
+
+static bool is_zygote(pid_t pid) {
+  char path[64], cmd[256];
+  FILE *f;
+  size_t n;
+
+  snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+  f = fopen(path, "re");
+  if (!f)
+    return false;
+  n = fread(cmd, 1, sizeof cmd - 1, f);
+  fclose(f);
+  cmd[n] = '\0';
+  /* Sandboxes are clones of the zygote: same command line. */
+  return n > strlen(cmd) + 1 && strcmp(cmd + strlen(cmd) + 1, "--zygote") == 0 &&
+         !proc_is_sandbox(pid);
+}
+
+void srv_kids(pid_t server, struct srv_kids *k) {
+  char path[320];
+  DIR *d;
+  struct dirent *de;
+
+  memset(k, 0, sizeof *k);
+  snprintf(path, sizeof path, "/proc/%d/task", (int)server);
+  d = opendir(path);
+  cr_assert(d, "the server %d is gone", (int)server);
+  while ((de = readdir(d))) {
+    FILE *f;
+    int pid;
+    if (de->d_name[0] == '.')
+      continue;
+    snprintf(path, sizeof path, "/proc/%d/task/%s/children", (int)server, de->d_name);
+    f = fopen(path, "re");
+    if (!f)
+      continue;
+    while (fscanf(f, "%d", &pid) == 1 && k->n < sizeof k->pid / sizeof k->pid[0]) {
+      if (proc_state(pid) == 'Z')
+        k->zombies++;
+      if (is_zygote(pid))
+        k->zygote = pid;
+      k->pid[k->n++] = pid;
+    }
+    fclose(f);
+  }
+  closedir(d);
 }

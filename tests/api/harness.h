@@ -178,6 +178,26 @@ struct bg {
 };
 void *bg_post(void *arg);
 
+/* ---- processes ---- */
+
+/* The server's children from /proc (the zygote and the sandboxes, which
+ * are CLONE_PARENT children of the server), how many are zombies, and
+ * which one is the zygote. */
+struct srv_kids {
+  pid_t pid[256];
+  size_t n, zombies;
+  pid_t zygote;
+};
+
+/* Fills *k from the children files of /proc/SERVER/task (fails the test when the
+ * server is gone). */
+void srv_kids(pid_t server, struct srv_kids *k);
+/* The state letter of /proc/PID/stat ('Z' for a zombie), '?' if gone. */
+char proc_state(pid_t pid);
+/* A sandbox is pid 1 of a pid namespace of its own ("NSpid: N 1"); the
+ * zygote, even in the instant before it execs, is not. */
+bool proc_is_sandbox(pid_t pid);
+
 /* ---- assertions ---- */
 
 /* Fails the test unless the call returned 0. */

@@ -4,7 +4,6 @@
  * slow clients.  Each fault is answered cleanly and recovered from
  * without help.  (The zygote killed mid-execution is in test_ops.c, the
  * private /tmp filled up in tests/sandbox.) */
-#include <dirent.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,105 +26,13 @@ static double now_ms(void) {
   return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-/* The server's children from /proc (the zygote and the sandboxes, which
- * are CLONE_PARENT children of the server), how many are zombies, and
- * which one is the zygote. */
-struct kids {
-  pid_t pid[256];
-  size_t n, zombies;
-  pid_t zygote;
-};
-
-static char proc_state(pid_t pid) {
-  char path[64], buf[512], *p;
-  FILE *f;
-  size_t n;
-
-  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-  f = fopen(path, "re");
-  if (!f)
-    return '?';
-  n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  p = strrchr(buf, ')');
-  return p && p[1] == ' ' ? p[2] : '?';
-}
-
-/* A sandbox is pid 1 of a pid namespace of its own ("NSpid: N 1"); the
- * zygote, even in the instant before it execs, is not. */
-static bool is_sandbox(pid_t pid) {
-  char path[64], line[256];
-  bool yes = false;
-  FILE *f;
-
-  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-  if (!(f = fopen(path, "re")))
-    return false;
-  while (fgets(line, sizeof line, f))
-    if (strncmp(line, "NSpid:", 6) == 0) {
-      int a, b;
-      yes = sscanf(line + 6, "%d %d", &a, &b) == 2 && b == 1;
-      break;
-    }
-  fclose(f);
-  return yes;
-}
-
-static bool is_zygote(pid_t pid) {
-  char path[64], cmd[256];
-  FILE *f;
-  size_t n;
-
-  snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
-  f = fopen(path, "re");
-  if (!f)
-    return false;
-  n = fread(cmd, 1, sizeof cmd - 1, f);
-  fclose(f);
-  cmd[n] = '\0';
-  /* Sandboxes are clones of the zygote: same command line. */
-  return n > strlen(cmd) + 1 && strcmp(cmd + strlen(cmd) + 1, "--zygote") == 0 &&
-         !is_sandbox(pid);
-}
-
-static void read_kids(pid_t server, struct kids *k) {
-  char path[320];
-  DIR *d;
-  struct dirent *de;
-
-  memset(k, 0, sizeof *k);
-  snprintf(path, sizeof path, "/proc/%d/task", (int)server);
-  d = opendir(path);
-  cr_assert(d, "the server %d is gone", (int)server);
-  while ((de = readdir(d))) {
-    FILE *f;
-    int pid;
-    if (de->d_name[0] == '.')
-      continue;
-    snprintf(path, sizeof path, "/proc/%d/task/%s/children", (int)server, de->d_name);
-    f = fopen(path, "re");
-    if (!f)
-      continue;
-    while (fscanf(f, "%d", &pid) == 1 && k->n < sizeof k->pid / sizeof k->pid[0]) {
-      if (proc_state(pid) == 'Z')
-        k->zombies++;
-      if (is_zygote(pid))
-        k->zygote = pid;
-      k->pid[k->n++] = pid;
-    }
-    fclose(f);
-  }
-  closedir(d);
-}
-
 /* Waits up to 5 s for the server to hold only its zygote and at most
  * `pool` idle sandboxes, none of them a zombie. */
 static void assert_settles(struct ts_srv *s, size_t pool) {
-  struct kids k;
+  struct srv_kids k;
 
   for (int i = 0; i < 500; i++) {
-    read_kids(s->pid, &k);
+    srv_kids(s->pid, &k);
     if (k.zombies == 0 && k.zygote && k.n <= 1 + pool)
       return;
     usleep(10 * 1000);
@@ -243,14 +150,14 @@ Test(faults, sandboxes_killed_at_random_points_answer_cleanly) {
   for (int i = 0; i < 40; i++) {
     struct bg a = {s.port, "{\"code\":\"import time\\ntime.sleep(0.05)\\nprint('x')\"}", 0, ""};
     pthread_t t;
-    struct kids k;
+    struct srv_kids k;
     pthread_create(&t, NULL, bg_post, &a);
     /* 0 to 60 ms in: pooled sandboxes being set up or waiting, or the
      * one running the request. */
     usleep((useconds_t)(rand() % 60000));
-    read_kids(s.pid, &k);
+    srv_kids(s.pid, &k);
     for (size_t j = 0; j < k.n; j++)
-      if (is_sandbox(k.pid[j]) && rand() % 2 == 0 && kill(k.pid[j], SIGKILL) == 0)
+      if (proc_is_sandbox(k.pid[j]) && rand() % 2 == 0 && kill(k.pid[j], SIGKILL) == 0)
         killed++;
     pthread_join(t, NULL);
     cr_assert_eq(a.status, 200, "seed %u, round %d: %s", seed, i, a.text);
@@ -283,10 +190,10 @@ Test(faults, zygote_killed_mid_spawn_leaves_no_zombies) {
   for (int i = 0; i < 15; i++) {
     struct bg a = {s.port, "{\"code\":\"print('x')\"}", 0, ""};
     pthread_t t;
-    struct kids k;
+    struct srv_kids k;
     /* Restarts are limited to one a second: wait for the new zygote. */
     for (int w = 0; w < 300; w++) {
-      read_kids(s.pid, &k);
+      srv_kids(s.pid, &k);
       if (k.zygote)
         break;
       usleep(10 * 1000);

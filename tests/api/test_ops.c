@@ -2,7 +2,6 @@
  * access log, /readyz, /metrics, /info, /openapi.yaml, configuration
  * layers and --check, zygote recovery, graceful shutdown and slow
  * clients. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -39,62 +38,12 @@ static int request_h(unsigned port, const char *method, const char *path, const 
   return http_request(port, method, path, hdrs, body, body ? strlen(body) : 0, r);
 }
 
-static bool in_child_pidns(pid_t pid) {
-  char path[64], line[256];
-  bool yes = false;
-  FILE *f;
-
-  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-  if (!(f = fopen(path, "re")))
-    return false;
-  while (fgets(line, sizeof line, f))
-    if (strncmp(line, "NSpid:", 6) == 0) {
-      int a, b;
-      yes = sscanf(line + 6, "%d %d", &a, &b) == 2;
-      break;
-    }
-  fclose(f);
-  return yes;
-}
-
-/* The server's children, read from /proc: the zygote and pooled sandboxes. */
+/* The server's zygote, or 0. */
 static pid_t find_zygote(pid_t server) {
-  char path[64], buf[4096], cmd[256];
-  pid_t found = 0;
-  DIR *d;
-  struct dirent *de;
+  struct srv_kids k;
 
-  snprintf(path, sizeof path, "/proc/%d/task", (int)server);
-  d = opendir(path);
-  cr_assert(d);
-  while (!found && (de = readdir(d))) {
-    FILE *f;
-    if (de->d_name[0] == '.')
-      continue;
-    snprintf(buf, sizeof buf, "/proc/%d/task/%s/children", (int)server, de->d_name);
-    f = fopen(buf, "re");
-    if (!f)
-      continue;
-    while (!found && fscanf(f, "%d", &found) == 1) {
-      FILE *c;
-      size_t n;
-      snprintf(path, sizeof path, "/proc/%d/cmdline", (int)found);
-      c = fopen(path, "re");
-      n = c ? fread(cmd, 1, sizeof cmd - 1, c) : 0;
-      if (c)
-        fclose(c);
-      cmd[n] = '\0';
-      /* argv[1] of the zygote is --zygote (argv[0] ends at the first NUL);
-       * sandboxes, its clones, have the same command line but are pid 1
-       * of a namespace of their own (a second NSpid field). */
-      if (!(n > strlen(cmd) + 1 && strcmp(cmd + strlen(cmd) + 1, "--zygote") == 0) ||
-          in_child_pidns(found))
-        found = 0;
-    }
-    fclose(f);
-  }
-  closedir(d);
-  return found;
+  srv_kids(server, &k);
+  return k.zygote;
 }
 
 /* ---- authentication ---- */
