@@ -118,8 +118,8 @@ static int apply(struct ts_config *c, const struct option_def *o, const char *v,
     char *dup = strdup(v);
     if (!dup)
       return ts_err_set(err, ENOMEM, "out of memory");
-    free(*(char **)field);
-    *(char **)field = dup;
+    free(*(char **)(void *)field);
+    *(char **)(void *)field = dup;
     return 0;
   }
   case OPT_LEVEL:
