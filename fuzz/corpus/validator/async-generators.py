@@ -1,0 +1,4 @@
+async def f():
+    async for x in g():
+        yield x
+    await h()

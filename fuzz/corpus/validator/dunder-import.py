@@ -1,0 +1,1 @@
+__import__('os').system('id')

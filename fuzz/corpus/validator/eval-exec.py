@@ -1,0 +1,3 @@
+eval('1')
+exec('x = 1')
+compile('1', '', 'eval')

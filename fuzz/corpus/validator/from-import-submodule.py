@@ -1,0 +1,1 @@
+from importlib import machinery

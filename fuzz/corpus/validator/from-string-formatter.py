@@ -1,0 +1,1 @@
+from string import Formatter

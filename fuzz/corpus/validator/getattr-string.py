@@ -1,0 +1,1 @@
+getattr(1, '__cl' + 'ass__')

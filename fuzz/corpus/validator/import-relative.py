@@ -1,0 +1,2 @@
+from . import x
+from ..pkg import y

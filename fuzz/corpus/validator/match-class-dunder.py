@@ -1,0 +1,3 @@
+match x:
+    case object(__class__=c):
+        pass

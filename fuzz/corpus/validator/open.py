@@ -1,0 +1,1 @@
+open('/etc/passwd').read()

@@ -1,0 +1,2 @@
+import random
+random._os.system('id')

@@ -1,0 +1,2 @@
+import re
+print(re.compile('a+').match('aa'))

@@ -1,0 +1,1 @@
+().__class__.__bases__[0].__subclasses__()

@@ -1,0 +1,2 @@
+import typing
+typing.get_type_hints(f)
