@@ -244,15 +244,18 @@ static char *trim(char *s) {
 }
 
 /* The config file: `name = value` lines, names as the long flags, `#`
- * comments and blank lines ignored. */
+ * comments and blank lines ignored.  Lines are read whole: with a fixed
+ * buffer, the tail of a long line was read as a line of its own, so the
+ * end of a long comment could set an option. */
 static int load_file(struct ts_config *c, const char *path, ts_err *err) {
   FILE *f = fopen(path, "re");
-  char line[8192];
+  cleanup_free char *line = NULL;
+  size_t cap = 0;
   unsigned lineno = 0;
 
   if (!f)
     return ts_err_set(err, errno, "cannot read config file %s: %s", path, strerror(errno));
-  while (fgets(line, sizeof line, f)) {
+  while (getline(&line, &cap, f) >= 0) {
     char *s = trim(line), *eq, *name, *value;
     const struct option_def *o;
     lineno++;
@@ -273,7 +276,7 @@ static int load_file(struct ts_config *c, const char *path, ts_err *err) {
     }
     if (apply(c, o, value, err) < 0) {
       size_t l = strlen(err->msg);
-      snprintf(err->msg + l, sizeof err->msg - l, " (%s:%u)", path, lineno);
+      (void)snprintf(err->msg + l, sizeof err->msg - l, " (%s:%u)", path, lineno); /* may cut */
       (void)fclose(f);
       return -1;
     }
@@ -289,9 +292,13 @@ static int add_token(struct ts_config *c, const char *tok, size_t len, ts_err *e
     return 0;
   if (len > 4096)
     return ts_err_set(err, EINVAL, "a bearer token is longer than 4096 bytes");
+  /* Printable ASCII only (RFC 6750's b64token is a subset).  Unsigned:
+   * with a signed char, bytes >= 0x80 were refused by accident, and
+   * accepted where char is unsigned. */
   for (size_t i = 0; i < len; i++)
-    if (tok[i] <= ' ' || tok[i] == 0x7f)
-      return ts_err_set(err, EINVAL, "a bearer token holds a space or control character");
+    if ((unsigned char)tok[i] <= ' ' || (unsigned char)tok[i] >= 0x7f)
+      return ts_err_set(err, EINVAL,
+                        "a bearer token holds a space, a control character or a non-ASCII byte");
   t = realloc(c->tokens, (c->ntokens + 1) * sizeof *t);
   if (!t)
     return ts_err_set(err, ENOMEM, "out of memory");
@@ -307,21 +314,31 @@ int ts_config_load_tokens(struct ts_config *c, ts_err *err) {
 
   if (c->token_file) {
     FILE *f = fopen(c->token_file, "re");
-    char line[4200];
+    /* Whole lines, as in load_file (the tail of a long comment line was
+     * read as a token).  Room for the longest token from the start, so
+     * that getline does not move a secret and leave a copy behind. */
+    size_t cap = 4200;
+    char *line;
     if (!f)
       return ts_err_set(err, errno, "cannot read token file %s: %s", c->token_file,
                         strerror(errno));
-    while (fgets(line, sizeof line, f)) {
+    if (!(line = malloc(cap))) {
+      (void)fclose(f);
+      return ts_err_set(err, ENOMEM, "out of memory");
+    }
+    while (getline(&line, &cap, f) >= 0) {
       char *t = trim(line);
       if (*t == '#')
         continue;
       if (add_token(c, t, strlen(t), err) < 0) {
-        explicit_bzero(line, sizeof line);
+        explicit_bzero(line, cap);
+        free(line);
         (void)fclose(f);
         return -1;
       }
     }
-    explicit_bzero(line, sizeof line);
+    explicit_bzero(line, cap);
+    free(line);
     (void)fclose(f);
     if (c->ntokens == 0)
       return ts_err_set(err, EINVAL, "token file %s holds no token", c->token_file);
@@ -442,7 +459,7 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
     v = getenv(env);
     if (v && apply(c, &options[i], v, err) < 0) {
       size_t l = strlen(err->msg);
-      snprintf(err->msg + l, sizeof err->msg - l, " (from %s)", env);
+      (void)snprintf(err->msg + l, sizeof err->msg - l, " (from %s)", env); /* may cut */
       return TS_CONFIG_EXIT_USAGE;
     }
   }

@@ -1,0 +1,140 @@
+/* The config file and token file readers (regressions found by
+ * fuzz/fuzz_config.c; the inputs are also in fuzz/regressions/config/). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+
+static char path[64];
+
+static void remove_file(void) {
+  if (path[0])
+    unlink(path);
+  path[0] = '\0';
+}
+
+/* A temporary file holding `len` bytes of `data` (replaces the last one). */
+static const char *temp_file(const char *data, size_t len) {
+  int fd;
+
+  remove_file();
+  strcpy(path, "/tmp/ts-config-test-XXXXXX");
+  fd = mkstemp(path);
+
+  cr_assert(fd >= 0);
+  cr_assert_eq(write(fd, data, len), (ssize_t)len);
+  close(fd);
+  return path;
+}
+
+static void clean_env(void) {
+  unsetenv("TOOL_SANDBOX_CONFIG");
+  unsetenv("TOOL_SANDBOX_TOKENS");
+  unsetenv("TOOL_SANDBOX_LISTEN");
+  unsetenv("TOOL_SANDBOX_PYTHON_HOME");
+}
+
+TestSuite(config, .init = clean_env, .fini = remove_file);
+
+static enum ts_config_action load(struct ts_config *c, const char *file, ts_err *err) {
+  char prog[] = "tool-sandbox", flag[] = "--config", arg[64];
+  char *argv[] = {prog, flag, arg, NULL};
+
+  snprintf(arg, sizeof arg, "%s", file);
+  cr_assert_eq(ts_config_init(c, err), 0);
+  return ts_config_load(c, 3, argv, err);
+}
+
+/* A comment longer than the old 8 KiB line buffer: its tail was read as a
+ * line of its own and set the listen address. */
+Test(config, the_tail_of_a_long_comment_is_not_a_setting) {
+  size_t n = 2 + 8189;
+  char *text = malloc(n + 64);
+  struct ts_config c;
+  ts_err err;
+
+  memcpy(text, "# ", 2);
+  memset(text + 2, 'x', n - 2);
+  strcpy(text + n, "listen = 6.6.6.6:6\n");
+  cr_assert_eq(load(&c, temp_file(text, strlen(text)), &err), TS_CONFIG_RUN, "%s", err.msg);
+  cr_expect_str_eq(c.listen, "127.0.0.1:8080");
+  ts_config_free(&c);
+  free(text);
+}
+
+/* A long value is read whole, not cut at the buffer's size. */
+Test(config, a_long_value_is_read_whole) {
+  size_t n = 9000;
+  char *text = malloc(n + 64);
+  struct ts_config c;
+  ts_err err;
+
+  strcpy(text, "python-home = /");
+  memset(text + strlen(text), 'p', n);
+  strcpy(text + 15 + n, "\nthreads = 8\n");
+  cr_assert_eq(load(&c, temp_file(text, strlen(text)), &err), TS_CONFIG_RUN, "%s", err.msg);
+  cr_expect_eq(strlen(c.python_home), n + 1);
+  cr_expect_eq(c.threads, 8);
+  ts_config_free(&c);
+  free(text);
+}
+
+static int load_tokens(struct ts_config *c, const char *data, size_t len, ts_err *err) {
+  cr_assert_eq(ts_config_init(c, err), 0);
+  c->token_file = strdup(temp_file(data, len));
+  return ts_config_load_tokens(c, err);
+}
+
+/* The tail of a comment longer than the old 4200-byte buffer was accepted
+ * as a bearer token. */
+Test(config, the_tail_of_a_long_comment_is_not_a_token) {
+  size_t n = 2 + 4197;
+  char *text = malloc(n + 64);
+  struct ts_config c;
+  ts_err err;
+
+  strcpy(text, "real-token\n# ");
+  memset(text + 13, 'c', n - 2);
+  strcpy(text + 11 + n, "hidden-token\n");
+  cr_assert_eq(load_tokens(&c, text, strlen(text), &err), 0, "%s", err.msg);
+  cr_expect_eq(c.ntokens, 1);
+  cr_expect_str_eq(c.tokens[0], "real-token");
+  ts_config_free(&c);
+  free(text);
+}
+
+/* What the fuzzer found: a line with a NUL is a token up to the NUL, and
+ * what follows the NUL past 4199 bytes was a second token. */
+Test(config, a_line_with_a_nul_is_one_token) {
+  size_t n = 4206;
+  char *text = calloc(1, n + 2);
+  struct ts_config c;
+  ts_err err;
+
+  memset(text, 't', n);
+  text[714] = '\0';
+  text[n] = '\n';
+  cr_assert_eq(load_tokens(&c, text, n + 1, &err), 0, "%s", err.msg);
+  cr_expect_eq(c.ntokens, 1);
+  cr_expect_eq(strlen(c.tokens[0]), 714);
+  ts_config_free(&c);
+  free(text);
+}
+
+/* Bytes >= 0x80 are refused on purpose (they were, by accident of a signed
+ * char, and accepted where char is unsigned). */
+Test(config, a_token_is_printable_ascii) {
+  struct ts_config c;
+  ts_err err;
+
+  cr_expect_eq(load_tokens(&c, "tok\xcd\n", 5, &err), -1);
+  cr_expect(strstr(err.msg, "non-ASCII"), "%s", err.msg);
+  ts_config_free(&c);
+  cr_expect_eq(load_tokens(&c, "tok\x7f\n", 5, &err), -1);
+  ts_config_free(&c);
+  cr_expect_eq(load_tokens(&c, "~!tok/+=\n", 9, &err), 0, "%s", err.msg);
+  ts_config_free(&c);
+}
