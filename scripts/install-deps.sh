@@ -10,6 +10,7 @@ pkgs=(
   libcriterion-dev
   curl ca-certificates
   bubblewrap  # a baseline of the benchmark (bench/run.py)
+  clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes
 )
 # The contract check (scripts/contract-check.sh) runs on Node.js >= 20.19.
 # A machine that already has node and npm (e.g. from NodeSource) keeps them:

@@ -61,6 +61,8 @@ run /usr/bin/python3 bench/run.py --quick --binary build/tool-sandbox \
 rm -rf "$benchdir"
 # The container image, built with podman and tested from outside and inside.
 run ./docker/test-image.sh
+# Every parser of untrusted input under libFuzzer, 30 s each (fuzz/README.md).
+run ./scripts/fuzz.sh 30
 run ./build-asan/unit-tests --jobs "$jobs"
 run ./build-asan/api-tests --jobs "$jobs"
 
