@@ -66,7 +66,7 @@ void ts_log_time(char *buf, size_t n) {
   clock_gettime(CLOCK_REALTIME, &ts);
   gmtime_r(&ts.tv_sec, &tm);
   len = strftime(buf, n, "%Y-%m-%dT%H:%M:%S", &tm);
-  snprintf(buf + len, n - len, ".%03dZ", (int)((ts.tv_nsec / 1000000) % 1000));
+  (void)snprintf(buf + len, n - len, ".%03dZ", (int)((ts.tv_nsec / 1000000) % 1000));
 }
 
 void ts_log_write(enum ts_log_level lvl, const char *fmt, ...) {

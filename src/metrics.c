@@ -273,9 +273,9 @@ char *ts_metrics_render(struct ts_metrics *m, const struct ts_metrics_gauges *g)
       if (v == 0)
         continue;
       if (s == STATUS_OTHER)
-        snprintf(code, sizeof code, "other");
+        (void)snprintf(code, sizeof code, "other");
       else
-        snprintf(code, sizeof code, "%d", (int)s + STATUS_MIN);
+        (void)snprintf(code, sizeof code, "%d", (int)s + STATUS_MIN); /* 3 digits */
       put(&o, "tool_sandbox_http_requests_total{route=\"");
       put_label_value(&o, route_names[r]);
       put(&o, "\",status=\"");

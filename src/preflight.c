@@ -68,8 +68,11 @@ static int p_clone3(const struct ts_config *cfg) {
 static int p_stdlib(const struct ts_config *cfg) {
   char path[600];
   struct stat st;
+  int n = snprintf(path, sizeof path, "%s/lib/python3.11/os.py",
+                   cfg->python_home ? cfg->python_home : "/usr");
 
-  snprintf(path, sizeof path, "%s/lib/python3.11/os.py", cfg->python_home ? cfg->python_home : "/usr");
+  if (n < 0 || (size_t)n >= sizeof path)
+    return ENAMETOOLONG; /* a cut path would name another file */
   return stat(path, &st) < 0 ? errno : 0;
 }
 

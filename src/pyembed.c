@@ -60,7 +60,7 @@ const char *ts_python_version(void) {
   if (!v[0]) {
     const char *full = Py_GetVersion();
     size_t n = strcspn(full, " ");
-    snprintf(v, sizeof v, "%.*s", (int)(n < sizeof v ? n : sizeof v - 1), full);
+    (void)snprintf(v, sizeof v, "%.*s", (int)(n < sizeof v ? n : sizeof v - 1), full);
   }
   return v;
 }

@@ -198,6 +198,7 @@ static int set_limit(int resource, rlim_t v) {
 
 int ts_sandbox_make_root(const char *stdlib_dir, int *procfd, ts_err *err) {
   char buf[600];
+  int n;
 
   /* The children write their id maps through the host's /proc, which is
    * not in the new root: keep a handle on it, opened first. */
@@ -210,7 +211,9 @@ int ts_sandbox_make_root(const char *stdlib_dir, int *procfd, ts_err *err) {
     return ts_err_set(err, errno, "making mounts private: %s", strerror(errno));
   if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,nr_inodes=64,mode=0755") < 0)
     return ts_err_set(err, errno, "mounting the root tmpfs: %s", strerror(errno));
-  snprintf(buf, sizeof buf, NEWROOT "%s", stdlib_dir);
+  n = snprintf(buf, sizeof buf, NEWROOT "%s", stdlib_dir);
+  if (n < 0 || (size_t)n >= sizeof buf) /* a cut path would bind elsewhere */
+    return ts_err_set(err, ENAMETOOLONG, "binding %s: the path is too long", stdlib_dir);
   if (mkdir_p(buf) < 0 || bind_ro(stdlib_dir, buf) < 0)
     return ts_err_set(err, errno, "binding %s: %s", stdlib_dir, strerror(errno));
   if (mkdir(NEWROOT "/tmp", 01777) < 0)
@@ -255,10 +258,10 @@ void ts_sandbox_enter(const struct ts_sandbox_params *p, const struct sock_fprog
     die_stage(res, "dumpable");
   if (write_file(p->procfd, "self/setgroups", "deny") < 0)
     die_stage(res, "setgroups");
-  snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_UID, (unsigned)p->outside_uid);
+  (void)snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_UID, (unsigned)p->outside_uid); /* fits */
   if (write_file(p->procfd, "self/uid_map", buf) < 0)
     die_stage(res, "uid_map");
-  snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_GID, (unsigned)p->outside_gid);
+  (void)snprintf(buf, sizeof buf, "%d %u 1", TS_SANDBOX_GID, (unsigned)p->outside_gid); /* fits */
   if (write_file(p->procfd, "self/gid_map", buf) < 0)
     die_stage(res, "gid_map");
   /* Cosmetic (the UTS namespace is ours anyway), and container seccomp
@@ -271,7 +274,7 @@ void ts_sandbox_enter(const struct ts_sandbox_params *p, const struct sock_fprog
    *    user namespace, so those mounts are locked as they are; all we add
    *    is a private /tmp that dies with us.  No /proc, /dev, /etc or /home
    *    exists inside. */
-  snprintf(buf, sizeof buf, "size=%lu,nr_inodes=1024,mode=1777", p->tmp_bytes);
+  (void)snprintf(buf, sizeof buf, "size=%lu,nr_inodes=1024,mode=1777", p->tmp_bytes); /* fits */
   if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, buf) < 0)
     die_stage(res, "mount tmp");
 #ifdef TS_SANITIZE

@@ -271,12 +271,12 @@ static int add(struct walk *w, const char *rule, const char *name,
   if (out->n == TS_VALIDATE_MAX_VIOLATIONS) {
     /* Past the cap: one summary entry where the next one would have been. */
     w->stop = true;
-    snprintf(v->rule, sizeof v->rule, "too-many-violations");
+    (void)snprintf(v->rule, sizeof v->rule, "too-many-violations");
     r = asprintf(&v->message, "more than %d violations; the rest are not reported",
                  TS_VALIDATE_MAX_VIOLATIONS);
     name = NULL;
   } else {
-    snprintf(v->rule, sizeof v->rule, "%s", rule);
+    (void)snprintf(v->rule, sizeof v->rule, "%s", rule); /* the rule names are short */
     va_start(ap, fmt);
     r = vasprintf(&v->message, fmt, ap);
     va_end(ap);
