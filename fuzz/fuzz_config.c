@@ -251,9 +251,10 @@ static void check_tokens(const uint8_t *data, size_t size, const char *env, bool
   FUZZ_CHECK(want != NULL);
   if (env) {
     /* putenv, not setenv: glibc keeps every value setenv was ever given */
-    var = malloc(strlen(env) + 32);
+    size_t n = strlen(env) + 32;
+    var = malloc(n);
     FUZZ_CHECK(var != NULL);
-    sprintf(var, "TOOL_SANDBOX_TOKENS=%s", env);
+    snprintf(var, n, "TOOL_SANDBOX_TOKENS=%s", env);
     FUZZ_CHECK(putenv(var) == 0);
   }
   expect = expected_tokens(file ? data : NULL, size, env, want, &nwant);

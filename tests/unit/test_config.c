@@ -21,7 +21,7 @@ static const char *temp_file(const char *data, size_t len) {
   int fd;
 
   remove_file();
-  strcpy(path, "/tmp/ts-config-test-XXXXXX");
+  snprintf(path, sizeof path, "/tmp/ts-config-test-XXXXXX");
   fd = mkstemp(path);
 
   cr_assert(fd >= 0);
@@ -48,17 +48,25 @@ static enum ts_config_action load(struct ts_config *c, const char *file, ts_err 
   return ts_config_load(c, 3, argv, err);
 }
 
+/* head, `fill` copies of x, tail: a line longer than the old buffers. */
+static char *long_line(size_t fill, const char *head, char x, const char *tail) {
+  size_t h = strlen(head), t = strlen(tail);
+  char *s = malloc(h + fill + t + 1);
+
+  cr_assert(s);
+  memcpy(s, head, h);
+  memset(s + h, x, fill);
+  memcpy(s + h + fill, tail, t + 1);
+  return s;
+}
+
 /* A comment longer than the old 8 KiB line buffer: its tail was read as a
  * line of its own and set the listen address. */
 Test(config, the_tail_of_a_long_comment_is_not_a_setting) {
-  size_t n = 2 + 8189;
-  char *text = malloc(n + 64);
+  char *text = long_line(8189, "# ", 'x', "listen = 6.6.6.6:6\n");
   struct ts_config c;
   ts_err err;
 
-  memcpy(text, "# ", 2);
-  memset(text + 2, 'x', n - 2);
-  strcpy(text + n, "listen = 6.6.6.6:6\n");
   cr_assert_eq(load(&c, temp_file(text, strlen(text)), &err), TS_CONFIG_RUN, "%s", err.msg);
   cr_expect_str_eq(c.listen, "127.0.0.1:8080");
   ts_config_free(&c);
@@ -68,13 +76,10 @@ Test(config, the_tail_of_a_long_comment_is_not_a_setting) {
 /* A long value is read whole, not cut at the buffer's size. */
 Test(config, a_long_value_is_read_whole) {
   size_t n = 9000;
-  char *text = malloc(n + 64);
+  char *text = long_line(n, "python-home = /", 'p', "\nthreads = 8\n");
   struct ts_config c;
   ts_err err;
 
-  strcpy(text, "python-home = /");
-  memset(text + strlen(text), 'p', n);
-  strcpy(text + 15 + n, "\nthreads = 8\n");
   cr_assert_eq(load(&c, temp_file(text, strlen(text)), &err), TS_CONFIG_RUN, "%s", err.msg);
   cr_expect_eq(strlen(c.python_home), n + 1);
   cr_expect_eq(c.threads, 8);
@@ -91,14 +96,11 @@ static int load_tokens(struct ts_config *c, const char *data, size_t len, ts_err
 /* The tail of a comment longer than the old 4200-byte buffer was accepted
  * as a bearer token. */
 Test(config, the_tail_of_a_long_comment_is_not_a_token) {
-  size_t n = 2 + 4197;
-  char *text = malloc(n + 64);
+  /* "# " and 4197 bytes fill the old 4200-byte buffer (4199 bytes) */
+  char *text = long_line(4197, "real-token\n# ", 'c', "hidden-token\n");
   struct ts_config c;
   ts_err err;
 
-  strcpy(text, "real-token\n# ");
-  memset(text + 13, 'c', n - 2);
-  strcpy(text + 11 + n, "hidden-token\n");
   cr_assert_eq(load_tokens(&c, text, strlen(text), &err), 0, "%s", err.msg);
   cr_expect_eq(c.ntokens, 1);
   cr_expect_str_eq(c.tokens[0], "real-token");
