@@ -8,6 +8,7 @@ pkgs=(
   build-essential cmake pkg-config
   libmicrohttpd-dev libcjson-dev libseccomp-dev libpython3-dev python3
   libcriterion-dev
+  cppcheck clang-tidy  # scripts/static-check.sh
   curl ca-certificates
   bubblewrap  # a baseline of the benchmark (bench/run.py)
   clang libclang-rt-14-dev  # scripts/fuzz.sh: libFuzzer and the sanitizer runtimes

@@ -44,6 +44,8 @@ run() {
   for n in $f; do total_fail=$((total_fail + n)); done
 }
 
+# cppcheck, clang-tidy and the banned-function scan (see README, Tests).
+run ./scripts/static-check.sh
 responses=$(mktemp)
 rm -f "$responses"
 run ./build/unit-tests --jobs "$jobs"
