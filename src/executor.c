@@ -12,6 +12,7 @@
  * byte counts; the child's report only adds the exception details. */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <math.h>
 #include <poll.h>
@@ -35,7 +36,7 @@
 #include "request.h"
 #include "zygote.h"
 
-#define RESULT_MAX (256 * 1024) /* bytes of child report kept */
+#define RESULT_MAX ((size_t)256 * 1024) /* bytes of child report kept */
 /* Spawn requests sent to the zygote and not answered yet.  Both ends of
  * the control socket block on send, so this must stay well below what the
  * socket buffers hold (about 270 requests) or the two could deadlock. */
@@ -191,10 +192,10 @@ static int zygote_spawn(struct ts_executor *ex, ts_err *err) {
   argv[argc++] = ex->allowed_modules;
   argv[argc++] = "--allow-input";
   argv[argc++] = ex->cfg.allow_input ? "1" : "0";
-  snprintf(tmp, sizeof tmp, "%lu", ex->cfg.tmp_bytes);
+  (void)snprintf(tmp, sizeof tmp, "%lu", ex->cfg.tmp_bytes);
   argv[argc++] = "--tmp-bytes";
   argv[argc++] = tmp;
-  snprintf(pidbuf, sizeof pidbuf, "%d", (int)getpid());
+  (void)snprintf(pidbuf, sizeof pidbuf, "%d", (int)getpid());
   argv[argc++] = "--server-pid";
   argv[argc++] = pidbuf;
   if (ex->cfg.python_home) {
@@ -330,7 +331,7 @@ static void classify(const struct child *c, struct ts_exec_result *r) {
   if (c->shutdown) {
     r->status = TS_EXEC_INTERNAL_ERROR;
     r->signal = c->info.si_code == CLD_EXITED ? 0 : c->info.si_status;
-    snprintf(r->detail, sizeof r->detail, "the server shut down before the execution finished");
+    (void)snprintf(r->detail, sizeof r->detail, "the server shut down before the execution finished");
     return;
   }
   if (c->info.si_code == CLD_EXITED) {
@@ -343,7 +344,7 @@ static void classify(const struct child *c, struct ts_exec_result *r) {
       r->status = TS_EXEC_OK;
     else if (r->exit_code == TS_EXIT_SETUP) {
       r->status = TS_EXEC_INTERNAL_ERROR;
-      snprintf(r->detail, sizeof r->detail, "sandbox setup failed at '%s' (errno %d)",
+      (void)snprintf(r->detail, sizeof r->detail, "sandbox setup failed at '%s' (errno %d)",
                r->report.setup_stage ? r->report.setup_stage : "?", r->report.setup_errno);
     } else if (r->report.type && strcmp(r->report.type, "MemoryError") == 0)
       r->status = TS_EXEC_MEMORY_LIMIT;
@@ -351,13 +352,13 @@ static void classify(const struct child *c, struct ts_exec_result *r) {
       r->status = TS_EXEC_ERROR;
   } else {
     r->signal = c->info.si_status;
-    if (c->timed_out)
-      r->status = TS_EXEC_TIMEOUT;
-    else if (c->output_over)
+    /* Our timer first, then our byte caps, then RLIMIT_CPU. */
+    bool cpu_limit = r->signal == SIGXCPU ||
+                     (r->signal == SIGKILL && r->cpu_ms >= floor(c->w->timeout) * 1e3);
+    if (c->output_over && !c->timed_out)
       r->status = TS_EXEC_OUTPUT_LIMIT;
-    else if (r->signal == SIGXCPU ||
-             (r->signal == SIGKILL && r->cpu_ms >= floor(c->w->timeout) * 1e3))
-      r->status = TS_EXEC_TIMEOUT; /* RLIMIT_CPU */
+    else if (c->timed_out || cpu_limit)
+      r->status = TS_EXEC_TIMEOUT;
     else if (c->client_gone)
       r->status = TS_EXEC_CANCELLED;
     else
@@ -410,7 +411,7 @@ static void fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_statu
   if (r) {
     r->status = status;
     r->exit_code = -1;
-    snprintf(r->detail, sizeof r->detail, "%s", why);
+    (void)snprintf(r->detail, sizeof r->detail, "%s", why);
   }
   deliver(ex, w, r);
   work_free(ex, w);
@@ -671,19 +672,24 @@ static void note_strays(struct ts_executor *ex) {
     return;
   while ((de = readdir(d))) {
     FILE *f;
-    int pid;
+    size_t n;
     if (de->d_name[0] == '.' || strlen(de->d_name) > 20)
       continue;
-    snprintf(path, sizeof path, "/proc/self/task/%s/children", de->d_name);
+    (void)snprintf(path, sizeof path, "/proc/self/task/%s/children", de->d_name);
     if (!(f = fopen(path, "re")))
       continue;
-    if (setvbuf(f, buf, _IOFBF, sizeof buf) == 0)
-      while (fscanf(f, "%d", &pid) == 1)
-        if (!known_child(ex, pid) && ex->nstrays < MAX_STRAYS) {
-          kill(pid, SIGKILL);
-          ex->strays[ex->nstrays++] = pid;
-        }
-    fclose(f);
+    n = fread(buf, 1, sizeof buf - 1, f);
+    (void)fclose(f);
+    buf[n] = '\0';
+    for (char *p = buf, *end;; p = end) {
+      long pid = strtol(p, &end, 10);
+      if (end == p || pid <= 0 || pid > INT_MAX)
+        break;
+      if (!known_child(ex, (pid_t)pid) && ex->nstrays < MAX_STRAYS) {
+        (void)kill((pid_t)pid, SIGKILL);
+        ex->strays[ex->nstrays++] = (pid_t)pid;
+      }
+    }
   }
   closedir(d);
   if (ex->nstrays)
@@ -737,7 +743,7 @@ static void zygote_reply(struct ts_executor *ex) {
   c = pop_spawning(ex);
   if (n != (ssize_t)sizeof resp || !c || resp.job_id != c->id || resp.err != 0 || pidfd < 0) {
     char why[120];
-    snprintf(why, sizeof why, "cannot create the sandbox: %s",
+    (void)snprintf(why, sizeof why, "cannot create the sandbox: %s",
              resp.err ? strerror(resp.err) : "garbled reply from the zygote");
     ts_error("%s", why);
     if (pidfd >= 0)
@@ -1023,6 +1029,7 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   ex->capacity = cfg->max_concurrency + cfg->pool;
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
+  /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
   ex->slots = calloc(ex->capacity, sizeof *ex->slots);
   ex->incoming_tail = &ex->incoming;
   ex->queue_tail = &ex->queue;

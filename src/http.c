@@ -87,7 +87,7 @@ struct conn {
 /* Past max_body, a body of unknown length is drained up to this many more
  * bytes so that the client still reads a clean 413; beyond it the
  * connection is dropped. */
-#define DRAIN_LIMIT (1024 * 1024)
+#define DRAIN_LIMIT ((size_t)1024 * 1024)
 
 static void route_healthz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
 static void route_readyz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
@@ -161,7 +161,7 @@ static cJSON *error_doc(const char *code, const char *fmt, va_list ap) {
   cJSON *doc = cJSON_CreateObject();
   cJSON *e = cJSON_AddObjectToObject(doc, "error");
 
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  (void)vsnprintf(msg, sizeof msg, fmt, ap);
   /* Messages may quote what the client sent (a path, a content type):
    * anything but printable ASCII becomes '?', so the body stays valid
    * JSON (cJSON passes bytes >= 0x80 through as they are). */
@@ -351,7 +351,7 @@ static void readyz_done(void *ctx, struct ts_exec_result *res) {
     c->result_status = MHD_HTTP_OK;
   } else {
     char why[300];
-    snprintf(why, sizeof why, "the canary execution failed: %s%s%s",
+    (void)snprintf(why, sizeof why, "the canary execution failed: %s%s%s",
              res ? ts_exec_status_name(res->status) : "out of memory",
              res && res->detail[0] ? ": " : "", res ? res->detail : "");
     doc = cJSON_CreateObject();
@@ -534,7 +534,7 @@ static void set_request_id(struct conn *c, const char *given) {
   if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
     memset(rnd, 0, sizeof rnd);
   for (size_t i = 0; i < sizeof rnd; i++)
-    snprintf(c->request_id + 2 * i, 3, "%02x", rnd[i]);
+    (void)snprintf(c->request_id + 2 * i, 3, "%02x", rnd[i]);
 }
 
 /* Decides what can be decided from the headers alone.  Returns true when a
@@ -662,8 +662,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
       return MHD_NO;
     c->s = s;
     clock_gettime(CLOCK_MONOTONIC, &c->start);
-    snprintf(c->method, sizeof c->method, "%s", method);
-    snprintf(c->path, sizeof c->path, "%s", url);
+    (void)snprintf(c->method, sizeof c->method, "%s", method);
+    (void)snprintf(c->path, sizeof c->path, "%s", url);
     set_request_id(c, MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "X-Request-Id"));
     *con_cls = c;
     if (check_headers(s, c, mc, url, method)) {
@@ -769,7 +769,7 @@ static void mhd_log(void *cls, const char *fmt, va_list ap) {
   char buf[512];
 
   (void)cls;
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  (void)vsnprintf(buf, sizeof buf, fmt, ap);
   buf[strcspn(buf, "\n")] = '\0';
   ts_warn("http: %s", buf);
 }
@@ -789,7 +789,7 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
     return NULL;
   hints.ai_socktype = SOCK_STREAM;
   hints.ai_flags = AI_PASSIVE | AI_ADDRCONFIG;
-  snprintf(portstr, sizeof portstr, "%u", port);
+  (void)snprintf(portstr, sizeof portstr, "%u", port);
   rc = getaddrinfo(host, portstr, &hints, &ai);
   if (rc != 0) {
     ts_err_set(err, 0, "cannot resolve listen address '%s': %s", host, gai_strerror(rc));

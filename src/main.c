@@ -129,7 +129,7 @@ int main(int argc, char **argv) {
   sigaddset(&stop, SIGINT);
   sigaddset(&stop, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop, NULL);
-  signal(SIGPIPE, SIG_IGN);
+  (void)signal(SIGPIPE, SIG_IGN);
 
   allowed = join_set(&cfg.policy.allowed_modules);
   xcfg = (struct ts_executor_config){

@@ -51,7 +51,7 @@ struct zygote {
 static int send_ready(int err, const char *msg) {
   struct ts_zygote_ready r = {TS_SPAWN_MAGIC, err, {0}};
 
-  snprintf(r.msg, sizeof r.msg, "%s", msg);
+  (void)snprintf(r.msg, sizeof r.msg, "%s", msg);
   return send(TS_ZYGOTE_CTL_FD, &r, sizeof r, MSG_NOSIGNAL) == (ssize_t)sizeof r ? 0 : -1;
 }
 
@@ -63,7 +63,7 @@ __attribute__((noreturn)) static void fail(const char *fmt, ...) {
   va_list ap;
 
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  (void)vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   if (PyErr_Occurred())
     PyErr_Print();
@@ -77,9 +77,14 @@ static unsigned long current_vsz(void) {
   FILE *f = fopen("/proc/self/statm", "re");
 
   if (f) {
-    if (fscanf(f, "%lu", &pages) != 1)
-      pages = 0;
-    fclose(f);
+    char line[128], *end;
+    if (fgets(line, sizeof line, f)) {
+      errno = 0;
+      pages = strtoul(line, &end, 10);
+      if (errno || end == line)
+        pages = 0;
+    }
+    (void)fclose(f);
   }
   return pages * (unsigned long)sysconf(_SC_PAGESIZE);
 }
@@ -138,7 +143,8 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
     char *slash;
     if (!path)
       fail("cannot locate the standard library");
-    snprintf(z->stdlib_dir, sizeof z->stdlib_dir, "%s", path);
+    if ((size_t)snprintf(z->stdlib_dir, sizeof z->stdlib_dir, "%s", path) >= sizeof z->stdlib_dir)
+      fail("standard library path too long: %s", path);
     slash = strrchr(z->stdlib_dir, '/');
     if (!slash || slash == z->stdlib_dir)
       fail("odd standard library path %s", path);
@@ -175,12 +181,12 @@ static void enter_zygote_namespaces(struct zygote *z, uid_t uid, gid_t gid) {
     if (fd < 0 || write(fd, "deny", 4) != 4)
       fail("setgroups deny: %s", strerror(errno));
     close(fd);
-    snprintf(map, sizeof map, "%u %u 1", (unsigned)u, (unsigned)u);
+    (void)snprintf(map, sizeof map, "%u %u 1", (unsigned)u, (unsigned)u);
     fd = open("/proc/self/uid_map", O_WRONLY | O_CLOEXEC);
     if (fd < 0 || write(fd, map, strlen(map)) != (ssize_t)strlen(map))
       fail("uid_map: %s", strerror(errno));
     close(fd);
-    snprintf(map, sizeof map, "%u %u 1", (unsigned)g, (unsigned)g);
+    (void)snprintf(map, sizeof map, "%u %u 1", (unsigned)g, (unsigned)g);
     fd = open("/proc/self/gid_map", O_WRONLY | O_CLOEXEC);
     if (fd < 0 || write(fd, map, strlen(map)) != (ssize_t)strlen(map))
       fail("gid_map: %s", strerror(errno));
@@ -296,7 +302,7 @@ __attribute__((noreturn)) static void finish_job(int code) {
 }
 
 __attribute__((noreturn)) static void child_main(struct zygote *z, const struct ts_spawn_req *req,
-                                                 int fds[TS_SPAWN_NFDS]) {
+                                                 const int fds[TS_SPAWN_NFDS]) {
   struct ts_sandbox_params p = {
       .stdlib_dir = z->stdlib_dir,
       .outside_uid = z->uid,
@@ -464,7 +470,7 @@ int ts_zygote_main(int argc, char **argv) {
       server_pid = (pid_t)strtol(argv[i + 1], NULL, 10);
   if (getppid() != server_pid)
     return 1;
-  signal(SIGPIPE, SIG_IGN);
+  (void)signal(SIGPIPE, SIG_IGN);
   optind = 2;
   while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
     switch (ch) {
