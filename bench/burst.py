@@ -88,14 +88,23 @@ def main(argv=None):
                     help="client timeout per request, s (20)")
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an extra server argument (repeatable), e.g. --server-arg=--max-queue=8")
+    ap.add_argument("--kinds", help="only these kinds of the five (comma list), to narrow "
+                    "a failure down, e.g. --kinds exec_trivial,validate_small")
     ap.add_argument("--out", help="also write burst-<stamp>.json and burst-latest.json here")
     a = ap.parse_args(argv)
 
+    names = [k.name for k in soak.MIX if "burst" in k.groups]
+    want = set(a.kinds.split(",")) if a.kinds else set(names)
+    if want - set(names):
+        ap.error("unknown kinds %s; the burst's are %s" % (sorted(want - set(names)),
+                                                          ",".join(names)))
     doc = soak.documented_statuses()
     cfg = soak.print_config(a.binary, a.server_arg)
     pool = int(cfg.get("pool", "2"))
     tmp = tempfile.mkdtemp(prefix="ts-burst-")
     bodies = soak.write_bodies(tmp, "burst")
+    if a.kinds:
+        bodies = [(k, f) for k, f in bodies if k.name in want]
     t_start = time.monotonic()
     srv = soak.Server(a.binary, a.server_arg, log_path=os.path.join(tmp, "server.log"))
     problems = []
