@@ -31,6 +31,10 @@
 
 extern const char ts_openapi_yaml[];
 
+/* Threads that parse and validate request bodies (the GIL lets one run
+ * Python at a time; a second overlaps JSON and HTTP work with it). */
+#define TS_WORKERS_MAX 2
+
 /* /readyz trusts a canary execution for this long. */
 #define READY_CACHE_SECONDS 2.0
 
@@ -44,6 +48,17 @@ struct ts_server {
   unsigned port;
   pthread_mutex_t ready_lock;
   double ready_at; /* monotonic time of the last successful canary */
+
+  /* Parsing and validation run on threads of their own, never on
+   * libmicrohttpd's: a pool thread serves many connections one request at
+   * a time, and a 20 KiB snippet holds it (and the GIL) for tens of
+   * milliseconds, which /healthz on the same thread would wait for. */
+  pthread_mutex_t work_lock;
+  pthread_cond_t work_cond;
+  struct conn *work_head, **work_tail;
+  bool work_stop;
+  pthread_t workers[TS_WORKERS_MAX];
+  unsigned nworkers;
 };
 
 struct conn;
@@ -82,6 +97,7 @@ struct conn {
   char *result;
   size_t result_len;
   unsigned result_status;
+  struct conn *work_next; /* in the workers' queue */
 };
 
 /* Past max_body, a body of unknown length is drained up to this many more
@@ -229,6 +245,55 @@ static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *
   return 0;
 }
 
+/* Hands the request to a worker thread; the connection is suspended until
+ * the worker (or the executor, for an execution) resumes it. */
+static void to_worker(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+  pthread_mutex_lock(&s->work_lock);
+  if (s->work_stop) {
+    pthread_mutex_unlock(&s->work_lock);
+    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "the server is shutting down");
+    return;
+  }
+  c->mc = mc;
+  c->suspended = true;
+  MHD_suspend_connection(mc);
+  c->work_next = NULL;
+  *s->work_tail = c;
+  s->work_tail = &c->work_next;
+  pthread_cond_signal(&s->work_cond);
+  pthread_mutex_unlock(&s->work_lock);
+}
+
+/* Set by submit() on a worker thread once the executor owns the
+ * connection: from then on the worker must not touch it. */
+static _Thread_local bool handed_off;
+
+static void *worker_main(void *arg) {
+  struct ts_server *s = arg;
+
+  for (;;) {
+    struct conn *c;
+    pthread_mutex_lock(&s->work_lock);
+    while (!s->work_head && !s->work_stop)
+      pthread_cond_wait(&s->work_cond, &s->work_lock);
+    c = s->work_head;
+    if (!c) { /* stopping, and nothing left */
+      pthread_mutex_unlock(&s->work_lock);
+      return NULL;
+    }
+    s->work_head = c->work_next;
+    if (!s->work_head)
+      s->work_tail = &s->work_head;
+    pthread_mutex_unlock(&s->work_lock);
+    /* The route answers, or hands the connection on to the executor,
+     * which resumes it when the job is done (and may have already). */
+    handed_off = false;
+    c->route->fn(s, c, c->mc);
+    if (!handed_off)
+      MHD_resume_connection(c->mc);
+  }
+}
+
 static void route_validate(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
   struct ts_validate_req req = {0};
   struct ts_validation v = {0};
@@ -251,14 +316,22 @@ static void route_validate(struct ts_server *s, struct conn *c, struct MHD_Conne
 static bool submit(struct ts_server *s, struct conn *c, struct MHD_Connection *mc,
                    const struct ts_exec_params *p, ts_exec_done_fn done) {
   ts_err err = {0};
+  bool by_worker = c->suspended; /* a worker resumes it if we answer here */
 
   c->mc = mc;
-  c->suspended = true;
-  MHD_suspend_connection(mc);
+  if (!by_worker) {
+    c->suspended = true;
+    MHD_suspend_connection(mc);
+  }
+  if (by_worker)
+    handed_off = true; /* before: the executor may resume it at once */
   if (ts_exec_submit(s->ex, p, done, c, &err) == 0)
     return true;
-  c->suspended = false;
-  MHD_resume_connection(mc);
+  handed_off = false;
+  if (!by_worker) {
+    c->suspended = false;
+    MHD_resume_connection(mc);
+  }
   if (err.errnum == EAGAIN) {
     reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err.msg);
     if (c->response)
@@ -291,7 +364,11 @@ static void execute_done(void *ctx, struct ts_exec_result *res) {
     ts_exec_result_free(res);
     free(res);
   }
-  c->result_status = MHD_HTTP_OK;
+  /* Nobody reads the answer to a client that hung up: 499, as nginx logs
+   * it, keeps it out of the 200s in the access log and the metrics. */
+  c->result_status = c->exec_status && strcmp(c->exec_status, "cancelled") == 0
+                         ? 499
+                         : MHD_HTTP_OK;
   MHD_resume_connection(c->mc);
 }
 
@@ -689,10 +766,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
   if (c->response && !c->suspended)
     return queue(mc, c); /* decided from the headers */
   if (c->suspended) {
-    /* Resumed by the executor thread: the body is ready. */
+    /* Resumed by a worker (c->response is set) or by the executor thread
+     * (the body is in c->result). */
     c->suspended = false;
-    reply_text(c, c->result_status, steal_pointer(&c->result), c->result_len,
-               "application/json");
+    if (!c->response)
+      reply_text(c, c->result_status, steal_pointer(&c->result), c->result_len,
+                 "application/json");
     return queue(mc, c);
   }
   if (c->dispatched)
@@ -701,6 +780,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
   if (c->too_large)
     reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "body_too_large",
                 "request body is over the limit of %zu bytes", s->cfg->max_body);
+  else if (c->route->has_body)
+    to_worker(s, c, mc); /* /validate and /execute */
   else
     c->route->fn(s, c, mc);
   if (c->suspended)
@@ -774,6 +855,26 @@ static void mhd_log(void *cls, const char *fmt, va_list ap) {
   ts_warn("http: %s", buf);
 }
 
+static int start_workers(struct ts_server *s, ts_err *err) {
+  pthread_attr_t attr;
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  unsigned want = ncpu >= TS_WORKERS_MAX ? TS_WORKERS_MAX : 1;
+  int rc;
+
+  if (pthread_attr_init(&attr) != 0)
+    return ts_err_set(err, ENOMEM, "pthread_attr_init failed");
+  /* The parser recurses on deeply nested snippets: the same room as the
+   * libmicrohttpd threads had when they parsed. */
+  rc = pthread_attr_setstacksize(&attr, (size_t)16 * 1024 * 1024);
+  for (unsigned i = 0; rc == 0 && i < want; i++) {
+    rc = pthread_create(&s->workers[i], &attr, worker_main, s);
+    if (rc == 0)
+      s->nworkers++;
+  }
+  pthread_attr_destroy(&attr);
+  return rc == 0 ? 0 : ts_err_set(err, rc, "cannot start the worker threads: %s", strerror(rc));
+}
+
 struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
                                   ts_err *err) {
   struct addrinfo hints = {0}, *ai = NULL;
@@ -804,12 +905,20 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   s->cfg = cfg;
   s->ex = ex;
   pthread_mutex_init(&s->ready_lock, NULL);
+  pthread_mutex_init(&s->work_lock, NULL);
+  pthread_cond_init(&s->work_cond, NULL);
+  s->work_tail = &s->work_head;
   s->metrics = ts_metrics_new();
   s->info = build_info(cfg, &s->info_len);
   if (!s->metrics || !s->info) {
     freeaddrinfo(ai);
     ts_server_stop(s);
     ts_err_set(err, ENOMEM, "out of memory");
+    return NULL;
+  }
+  if (start_workers(s, err) < 0) {
+    freeaddrinfo(ai);
+    ts_server_stop(s);
     return NULL;
   }
   if (ai->ai_family == AF_INET6)
@@ -843,8 +952,20 @@ unsigned ts_server_port(const struct ts_server *s) { return s->port; }
 void ts_server_stop(struct ts_server *s) {
   if (!s)
     return;
+  /* The workers finish what is queued (its connections are resumed) and
+   * exit; a request arriving after this is answered 503.  Only then may
+   * libmicrohttpd stop: no connection stays suspended on our side. */
+  pthread_mutex_lock(&s->work_lock);
+  s->work_stop = true;
+  pthread_cond_broadcast(&s->work_cond);
+  pthread_mutex_unlock(&s->work_lock);
+  for (unsigned i = 0; i < s->nworkers; i++)
+    pthread_join(s->workers[i], NULL);
+  s->nworkers = 0;
   if (s->daemon)
     MHD_stop_daemon(s->daemon);
+  pthread_cond_destroy(&s->work_cond);
+  pthread_mutex_destroy(&s->work_lock);
   ts_metrics_free(s->metrics);
   pthread_mutex_destroy(&s->ready_lock);
   free(s->info);

@@ -305,7 +305,8 @@ char *ts_metrics_render(struct ts_metrics *m, const struct ts_metrics_gauges *g)
                     m->violations, N_RULES);
 
   if (g && g->inflight) {
-    put_family(&o, "tool_sandbox_executions_in_flight", "gauge", "Executions running now.");
+    put_family(&o, "tool_sandbox_executions_in_flight", "gauge",
+               "Executions running or waiting for a slot.");
     put_sample(&o, "tool_sandbox_executions_in_flight", NULL, NULL, g->inflight(g->ctx));
   }
   if (g && g->queued) {

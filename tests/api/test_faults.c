@@ -103,6 +103,8 @@ Test(faults, hang_up_mid_execution_kills_the_sandbox) {
   cr_assert(srv_log_wait(&s, "\"exec_status\":\"cancelled\"", 3000),
             "the execution of a client that hung up was not cancelled");
   cr_assert_lt(now_ms() - t0, 3000);
+  /* Logged and counted as 499 (never sent), not as a 200. */
+  cr_assert(srv_log_contains(&s, "\"status\":499"), "the cancelled request is not logged as 499");
   /* Its sandbox is gone (killed and reaped), and the pool is refilled. */
   assert_settles(&s, 2);
   HTTP_OK(http_get(s.port, "/metrics", &r));
