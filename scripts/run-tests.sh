@@ -71,8 +71,8 @@ run /usr/bin/python3 bench/soak.py --binary build/tool-sandbox --loadgen build/t
 rm -rf "$soakdir"
 # The container image, built with podman and tested from outside and inside.
 run ./docker/test-image.sh
-# Every parser of untrusted input under libFuzzer, 30 s each (fuzz/README.md).
-run ./scripts/fuzz.sh 30
+# Every parser of untrusted input under libFuzzer, 20 s each (fuzz/README.md).
+run ./scripts/fuzz.sh 20
 run ./build-asan/unit-tests --jobs "$jobs"
 run ./build-asan/api-tests --jobs "$jobs"
 # 10,000 mixed requests against the sanitizer build: fds and threads back to
