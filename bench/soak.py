@@ -58,30 +58,9 @@ DEFAULT_BINARY = os.path.join(ROOT, "build", "tool-sandbox")
 DEFAULT_LOADGEN = os.path.join(ROOT, "build", "ts-loadgen")
 OPENAPI = os.path.join(ROOT, "openapi", "openapi.yaml")
 
-CPU_ITERS = 500_000  # ~50 ms of CPython 3.11 on the dev box (as bench/run.py)
-
-
-# ---------------------------------------------------------------------------
-# the request mix
-
-def validate_big():
-    """About 20 KiB of benign generated functions (as bench/run.py)."""
-    parts, i = [], 0
-    while sum(len(p) for p in parts) < 20 * 1024:
-        parts.append("def step_%d(values, k=%d):\n"
-                     "    total = 0\n"
-                     "    for v in values:\n"
-                     "        total += v * k + (v %% 7)\n"
-                     "    return total\n\n" % (i, i))
-        i += 1
-    parts.append("print(step_0([1, 2, 3]))\n")
-    return "".join(parts)
-
-
-VALIDATE_SMALL = ("import math\n"
-                  "def area(r):\n"
-                  "    return math.pi * r * r\n"
-                  "print([round(area(x), 2) for x in range(5)])\n")
+# The benchmark's own snippets, so that both measure the same code.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import CPU_ITERS, VALIDATE_SMALL, _validate_big as validate_big  # noqa: E402
 
 
 class Kind:
