@@ -863,8 +863,8 @@ static int start_workers(struct ts_server *s, ts_err *err) {
 
   if (pthread_attr_init(&attr) != 0)
     return ts_err_set(err, ENOMEM, "pthread_attr_init failed");
-  /* The parser recurses on deeply nested snippets: the same room as the
-   * libmicrohttpd threads had when they parsed. */
+  /* The parser recurses on deeply nested snippets: give it room (the
+   * libmicrohttpd threads, which no longer parse, keep the default). */
   rc = pthread_attr_setstacksize(&attr, (size_t)16 * 1024 * 1024);
   for (unsigned i = 0; rc == 0 && i < want; i++) {
     rc = pthread_create(&s->workers[i], &attr, worker_main, s);
@@ -928,8 +928,6 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
       MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
       MHD_OPTION_SOCK_ADDR, ai->ai_addr,
       MHD_OPTION_THREAD_POOL_SIZE, cfg->threads,
-      /* The parser recurses on deeply nested snippets; give it room. */
-      MHD_OPTION_THREAD_STACK_SIZE, (size_t)16 * 1024 * 1024,
       MHD_OPTION_CONNECTION_LIMIT, cfg->max_conns,
       MHD_OPTION_CONNECTION_TIMEOUT, cfg->conn_timeout,
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
