@@ -1,13 +1,18 @@
-# Tool Sandbox: the two commands a new user needs.
+# Tool Sandbox. A newcomer runs `./make.sh run` or `./make.sh test`, which
+# install make itself first on a bare machine; then:
 #   make run    install dependencies, build, start the service on 127.0.0.1:8080
 #   make test   install dependencies, build (strict and ASan+UBSan), run every test
+#   make check  the edit-test loop: build, then the unit, API and sandbox tests
 #   make bench  build a Release binary and benchmark it against its baselines
-.PHONY: all deps build run test test-release test-asan bench clean
+.PHONY: all deps build run test check bench clean
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 ARGS       ?=
+
+# No __pycache__ in the work tree from the Python test and bench scripts.
+export PYTHONDONTWRITEBYTECODE := 1
 
 all: build
 
@@ -23,6 +28,9 @@ run: build
 
 test: build
 	./scripts/run-tests.sh
+
+check: build
+	./scripts/run-tests.sh --check
 
 # BENCH_ARGS=--quick for the short version CI runs inside `make test`.
 bench: deps

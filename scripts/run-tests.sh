@@ -1,16 +1,33 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and API tests on the strict release build, then
 # the same tests on an AddressSanitizer + UndefinedBehaviorSanitizer build.
-# Any failure stops the run with a non-zero status.
+# Any failure makes the run end with a non-zero status.
+#
+#   scripts/run-tests.sh            everything (make test)
+#   scripts/run-tests.sh --check    the edit-test loop (make check): the strict
+#                                   build, then the unit, API and sandbox tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+check_only=false
+if [ "${1:-}" = "--check" ]; then check_only=true; fi
 jobs=$(nproc)
+# No __pycache__ in the work tree from the Python scripts below.
+export PYTHONDONTWRITEBYTECODE=1
 ./scripts/install-deps.sh
 
 echo "== build (strict, RelWithDebInfo)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j "$jobs"
+
+if $check_only; then
+  rc=0
+  for t in unit-tests api-tests sandbox-tests; do
+    echo "== $t"
+    ./build/$t --jobs "$jobs" || rc=1
+  done
+  exit $rc
+fi
 
 echo "== build (ASan + UBSan)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTS_SANITIZE=ON >/dev/null

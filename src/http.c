@@ -8,6 +8,7 @@
  * JSON access-log line and in the metrics. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -22,6 +23,7 @@
 
 #include "executor.h"
 #include "http.h"
+#include "linger.h"
 #include "log.h"
 #include "metrics.h"
 #include "pyembed.h"
@@ -43,6 +45,7 @@ struct ts_server {
   const struct ts_config *cfg;
   struct ts_executor *ex;
   struct ts_metrics *metrics;
+  struct ts_linger *linger; /* sockets closed after a refused body */
   char *info; /* GET /info body, built once */
   size_t info_len;
   unsigned port;
@@ -85,6 +88,7 @@ struct conn {
   char *body;
   size_t len, cap;
   bool too_large;       /* body passed max_body: the rest is discarded */
+  bool linger;          /* answered before its body: close it lingering */
   size_t discarded;
   struct MHD_Response *response;
   unsigned status;
@@ -662,6 +666,9 @@ static bool check_headers(struct ts_server *s, struct conn *c,
       reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "body_too_large",
                   "request body of %llu bytes is over the limit of %zu bytes", n,
                   s->cfg->max_body);
+      /* Answered at once, without the body; the client may be writing it
+       * all before it reads (see linger.h). */
+      c->linger = true;
       return true;
     }
   }
@@ -820,9 +827,16 @@ static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
   struct timespec now;
   double secs;
 
-  (void)mc;
   if (!c)
     return;
+  /* libmicrohttpd closes a connection whose body it did not read, right
+   * after this call: a duplicate of its socket lingers instead. */
+  if (c->linger && toe == MHD_REQUEST_TERMINATED_COMPLETED_OK && s->linger) {
+    int fd = client_fd(mc);
+    int lfd = fd >= 0 ? fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
+    if (lfd >= 0)
+      ts_linger_add(s->linger, lfd);
+  }
   clock_gettime(CLOCK_MONOTONIC, &now);
   secs = (double)(now.tv_sec - c->start.tv_sec) + (double)(now.tv_nsec - c->start.tv_nsec) / 1e9;
   ts_metrics_request(s->metrics, c->route ? c->route->path : "other", (int)c->status, secs);
@@ -921,6 +935,12 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
     ts_server_stop(s);
     return NULL;
   }
+  s->linger = ts_linger_start(err);
+  if (!s->linger) {
+    freeaddrinfo(ai);
+    ts_server_stop(s);
+    return NULL;
+  }
   if (ai->ai_family == AF_INET6)
     flags |= MHD_USE_IPv6;
   s->daemon = MHD_start_daemon(
@@ -962,6 +982,7 @@ void ts_server_stop(struct ts_server *s) {
   s->nworkers = 0;
   if (s->daemon)
     MHD_stop_daemon(s->daemon);
+  ts_linger_stop(s->linger);
   pthread_cond_destroy(&s->work_cond);
   pthread_mutex_destroy(&s->work_lock);
   ts_metrics_free(s->metrics);

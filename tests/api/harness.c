@@ -1115,6 +1115,24 @@ int http_send_raw_ex(unsigned port, const void *bytes, size_t len, bool shut_wr,
   return r == 1 ? 1 : 0;
 }
 
+int http_write_then_read(unsigned port, const void *bytes, size_t len, struct http_resp *out,
+                         int *send_err) {
+  struct rconn c = {0};
+  int r;
+
+  memset(out, 0, sizeof *out);
+  c.fd = connect_local(port, HARNESS_IO_TIMEOUT_MS);
+  if (c.fd < 0)
+    return -1;
+  *send_err = send_all(c.fd, bytes, len);
+  r = read_response(&c, false, now_ms() + HARNESS_IO_TIMEOUT_MS, out);
+  close(c.fd);
+  free(c.in.p);
+  if (r != 1)
+    http_resp_free(out);
+  return r == 1 ? 1 : r < 0 ? -1 : 0;
+}
+
 int http_send_raw(unsigned port, const void *bytes, size_t len, struct http_resp *out) {
   return http_send_raw_ex(port, bytes, len, true, HARNESS_IO_TIMEOUT_MS, out, NULL);
 }

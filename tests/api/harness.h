@@ -134,6 +134,11 @@ int http_send_raw(unsigned port, const void *bytes, size_t len, struct http_resp
 /* Same without the shutdown (the server sees an open connection) and with
  * a timeout in milliseconds.  *elapsed_ms (may be NULL) receives the time
  * from the end of sending to the end of reading. */
+/* Writes all of BYTES before reading anything, as Python's http.client
+ * does with a body, then reads one response: 1 when one came (in *out), 0 or
+ * -1 otherwise.  *send_err is the errno of the write, 0 when all was sent. */
+int http_write_then_read(unsigned port, const void *bytes, size_t len, struct http_resp *out,
+                         int *send_err);
 int http_send_raw_ex(unsigned port, const void *bytes, size_t len, bool shut_wr,
                      int timeout_ms, struct http_resp *out, long *elapsed_ms);
 

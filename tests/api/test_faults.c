@@ -226,7 +226,7 @@ Test(faults, zygote_killed_mid_spawn_leaves_no_zombies) {
 Test(faults, low_open_file_limit_bounds_connections_not_availability) {
   const char *const args[] = {"--max-concurrency", "2", "--pool", "1", "--max-queue", "4",
                               "--conn-timeout", "2", NULL};
-  struct rlimit rl = {120, 120};
+  struct rlimit rl = {152, 152};
   struct ts_srv s;
   struct http_resp r;
   int fds[60];
@@ -237,7 +237,7 @@ Test(faults, low_open_file_limit_bounds_connections_not_availability) {
   cr_assert_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
   srv_start(&s, args, NULL);
   cr_assert(srv_log_contains(&s, "--max-conns lowered"), "no warning about the fd limit");
-  /* More connections than the server has fds for (120 - 86 = 34 here):
+  /* More connections than the server has fds for (152 - 118 = 34 here):
    * it refuses the extra ones instead of failing accept() in a loop.
    * (60: this process has the same limit.) */
   for (int i = 0; i < 60; i++) {

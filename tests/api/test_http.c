@@ -588,6 +588,39 @@ Test(http, declared_length_over_the_cap_is_413_without_reading_the_body) {
   srv_stop(&s);
 }
 
+/* A client that writes its whole body before reading (Python's http.client)
+ * must read the 413, not a reset: the server answers from the head, then
+ * keeps reading and discarding the body for a while (linger.h). */
+Test(http, a_client_that_writes_all_before_reading_gets_the_413) {
+  static const size_t sizes[] = {64 * 1024, 4 * 1024 * 1024};
+  struct ts_srv s;
+
+  srv_start(&s, max4k, NULL);
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+    char head[256];
+    int hl = snprintf(head, sizeof head,
+                      "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      "Content-Length: %zu\r\n\r\n",
+                      sizes[i]);
+    char *req = malloc((size_t)hl + sizes[i]);
+    struct http_resp r;
+    int send_err = -1, rc;
+
+    cr_assert(req);
+    memcpy(req, head, (size_t)hl);
+    memset(req + hl, ' ', sizes[i]);
+    rc = http_write_then_read(s.port, req, (size_t)hl + sizes[i], &r, &send_err);
+    cr_assert_eq(send_err, 0, "writing %zu bytes of body failed: %s", sizes[i],
+                 strerror(send_err));
+    cr_assert_eq(rc, 1, "no response after %zu bytes of body: %s", sizes[i], http_last_error());
+    assert_json_error_msg(&r, 413, "body_too_large", "4096");
+    http_resp_free(&r);
+    free(req);
+  }
+  assert_healthy(s.port);
+  srv_stop(&s);
+}
+
 Test(http, full_body_over_the_cap_is_413) {
   struct ts_srv s;
   struct http_resp r;
