@@ -20,16 +20,20 @@ validations. Besides these, for the burst's duration:
     20 ms (as a load balancer or kubelet probe does; a Python client).
     The server's libmicrohttpd pool threads each own their connections,
     so the two can differ a lot.
+    Their p50/p99/max are reported; they fail the run only when asked
+    (--healthz-p99-ms MS): a latency limit judges the machine as much as
+    the server, and make test runs on machines that are busy with other
+    things.
 
 Fails (exit 1) on: a reset connection, a client timeout, a malformed
 response or a client still running 30 s after the burst (a hang); an HTTP
 status other than 200, 429 with Retry-After, or a 503 where
 openapi/openapi.yaml documents one (only /execute, only shutting_down); a
-200 whose body is not the kind's outcome (ts-loadgen --expect); healthz
-p99 >= --healthz-p99-ms (50) on either healthz client; the server dead,
-unhealthy, or left with zombies, sandboxes beyond its pool, or other fd or
-thread counts than before the burst once idle again; a non-zero exit on
-SIGTERM.
+200 whose body is not the kind's outcome (ts-loadgen --expect); a healthz
+answer other than 200 on either healthz client; with --healthz-p99-ms, a
+healthz p99 at or above it on either client; the server dead, unhealthy,
+or left with zombies, sandboxes beyond its pool, or other fd or thread
+counts than before the burst once idle again; a non-zero exit on SIGTERM.
 """
 import argparse
 import json
@@ -83,7 +87,9 @@ def main(argv=None):
     ap.add_argument("--loadgen", default=soak.DEFAULT_LOADGEN)
     ap.add_argument("--duration", type=float, default=30)
     ap.add_argument("--factor", type=int, default=10, help="connections per execution slot (10)")
-    ap.add_argument("--healthz-p99-ms", type=float, default=50)
+    ap.add_argument("--healthz-p99-ms", type=float, default=None,
+                    help="fail when the healthz p99 of either client is at or above this "
+                    "many ms (default: report the p99s only)")
     ap.add_argument("--timeout", type=float, default=20,
                     help="client timeout per request, s (20)")
     ap.add_argument("--server-arg", action="append", default=[],
@@ -223,14 +229,17 @@ def main(argv=None):
     else:
         problems += soak.loadgen_problems(soak.add_counts({}, hz), {200}, "healthz")
         hz_lat = hz.get("latency_ms") or {}
-        if hz_lat.get("p99") is None or hz_lat["p99"] >= a.healthz_p99_ms:
-            problems.append("healthz p99 %s ms, limit %g ms" % (hz_lat.get("p99"),
-                                                                a.healthz_p99_ms))
+        if hz_lat.get("p99") is None:
+            problems.append("the keep-alive healthz client got no answer at all")
+        elif a.healthz_p99_ms is not None and hz_lat["p99"] >= a.healthz_p99_ms:
+            problems.append("healthz p99 %s ms, limit %g ms" % (hz_lat["p99"], a.healthz_p99_ms))
     fl = sorted(fresh["lat"])
     fresh_lat = {"requests": len(fl), "p50": pct(fl, 50), "p99": pct(fl, 99),
                  "max": round(fl[-1], 3) if fl else None, "bad": fresh["bad"],
                  "errors": fresh["errors"]}
-    if fresh_lat["p99"] is None or fresh_lat["p99"] >= a.healthz_p99_ms:
+    if not fl:
+        problems.append("the fresh-connection healthz probe got no answer at all")
+    elif a.healthz_p99_ms is not None and fresh_lat["p99"] >= a.healthz_p99_ms:
         problems.append("healthz p99 on new connections %s ms, limit %g ms"
                         % (fresh_lat["p99"], a.healthz_p99_ms))
     if fresh["bad"] or fresh["errors"]:
@@ -254,7 +263,7 @@ def main(argv=None):
                      for k, v in results.items() if k != "healthz"},
         "healthz": {"requests": hz.get("requests"), "status": hz.get("status"),
                     "errors": hz.get("errors"), "latency_ms": hz_lat,
-                    "fresh_connections": fresh_lat},
+                    "fresh_connections": fresh_lat, "p99_limit_ms": a.healthz_p99_ms},
         "checker": {"requests": chk.requests, "per_kind": chk.per_kind,
                     "transport_errors": chk.transport},
         "peaks_during_burst": peaks,
@@ -272,12 +281,14 @@ def main(argv=None):
         print("  %-15s %5s requests, status %s, p50 %s ms p99 %s ms max %s ms" % (
             k, v["requests"], v["status"], (v["latency_ms"] or {}).get("p50"),
             (v["latency_ms"] or {}).get("p99"), (v["latency_ms"] or {}).get("max")))
-    print("  healthz, keep-alive (c=1): %s requests, status %s, p50 %s ms, p99 %s ms, max %s ms (limit p99 < "
-          "%g ms)" % (hz.get("requests"), hz.get("status"), hz_lat.get("p50"), hz_lat.get("p99"),
-                      hz_lat.get("max"), a.healthz_p99_ms))
+    judged = ("limit p99 < %g ms" % a.healthz_p99_ms if a.healthz_p99_ms is not None
+              else "reported, not judged")
+    print("  healthz, keep-alive (c=1): %s requests, status %s, p50 %s ms, p99 %s ms, max %s ms (%s)"
+          % (hz.get("requests"), hz.get("status"), hz_lat.get("p50"), hz_lat.get("p99"),
+             hz_lat.get("max"), judged))
     print("  healthz, a new connection every 20 ms: %d requests, p50 %s ms, p99 %s ms, "
-          "max %s ms" % (fresh_lat["requests"], fresh_lat["p50"], fresh_lat["p99"],
-                         fresh_lat["max"]))
+          "max %s ms (%s)" % (fresh_lat["requests"], fresh_lat["p50"], fresh_lat["p99"],
+                              fresh_lat["max"], judged))
     print("  checker: %d answers: %s" % (chk.requests, json.dumps(chk.per_kind, sort_keys=True)))
     print("  peaks during the burst: %s; idle after: %s" % (
         peaks, {f: summary["idle_after"][f] for f in ("fds", "threads", "children", "zombies",

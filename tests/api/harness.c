@@ -1345,3 +1345,71 @@ void srv_kids(pid_t server, struct srv_kids *k) {
   }
   closedir(d);
 }
+
+/* ---- waiting on server state ---- */
+
+/* The value of `sample` in an exposition: the line that starts with the
+ * sample's name and labels followed by a space, or -1. */
+static double sample_in(const char *text, const char *sample) {
+  size_t n = strlen(sample);
+  const char *p = text;
+
+  while (p && *p) {
+    if (strncmp(p, sample, n) == 0 && p[n] == ' ') {
+      char *end;
+      double v = strtod(p + n + 1, &end);
+      return end == p + n + 1 ? -1 : v;
+    }
+    p = strchr(p, '\n');
+    if (p)
+      p++;
+  }
+  return -1;
+}
+
+double metric_value(unsigned port, const char *sample) {
+  struct http_resp r;
+  double v = -1;
+
+  if (http_get(port, "/metrics", &r) < 0)
+    return -1;
+  if (r.status == 200 && r.body)
+    v = sample_in(r.body, sample);
+  http_resp_free(&r);
+  return v;
+}
+
+bool wait_metric(unsigned port, const char *sample, double value, int timeout_ms) {
+  long deadline = now_ms() + timeout_ms;
+
+  while (metric_value(port, sample) != value) {
+    if (now_ms() >= deadline)
+      return false;
+    sleep_ms(10);
+  }
+  return true;
+}
+
+int http_post_open(unsigned port, const char *path, const char *json) {
+  static const char *const hdrs[] = {"Content-Type: application/json", NULL};
+  struct sbuf req = {0};
+  int fd = connect_local(port, HARNESS_IO_TIMEOUT_MS), serr;
+
+  if (fd < 0)
+    return -1;
+  build_request(&req, port, "POST", path, hdrs, json, strlen(json), false);
+  serr = send_all(fd, req.p, req.len);
+  free(req.p);
+  if (serr) {
+    close(fd);
+    return set_error("sending POST %s: %s", path, strerror(serr));
+  }
+  return fd;
+}
+
+bool sock_quiet(int fd) {
+  struct pollfd p = {.fd = fd, .events = POLLIN};
+
+  /* Data, an end of stream or an error all make the socket readable. */
+  return poll(&p, 1, 0) == 0;
+}

@@ -203,6 +203,31 @@ char proc_state(pid_t pid);
  * zygote, even in the instant before it execs, is not. */
 bool proc_is_sandbox(pid_t pid);
 
+/* ---- waiting on server state ---- */
+
+/* Tests order their steps by what the server reports, never by sleeping:
+ * "A holds the only slot" is tool_sandbox_executions_in_flight 1 with
+ * tool_sandbox_execution_queue_depth 0, not "300 ms have passed".  The
+ * deadline of such a wait only guards against a hang: it is far longer
+ * than any busy machine needs, and it is not a speed limit. */
+#define HARNESS_WAIT_MS 30000
+
+/* The value of one sample of GET /metrics, named as the exposition writes
+ * it (with its labels, if any: tool_sandbox_executions_total{status="ok"}),
+ * or -1 when the request failed or the sample is absent. */
+double metric_value(unsigned port, const char *sample);
+/* Polls GET /metrics until `sample` has `value`: true then, false after
+ * timeout_ms (the caller fails with its own message). */
+bool wait_metric(unsigned port, const char *sample, double value, int timeout_ms);
+
+/* Sends POST `path` with the JSON body on a fresh connection (10 s
+ * timeouts) and returns the socket, left open: the caller reads the
+ * answer, or hangs up when it likes.  -1 on a connect or send error. */
+int http_post_open(unsigned port, const char *path, const char *json);
+/* True while nothing has arrived on the socket and the peer has not
+ * closed it: its answer, if any, is still to come.  Does not wait. */
+bool sock_quiet(int fd);
+
 /* ---- assertions ---- */
 
 /* Fails the test unless the call returned 0. */

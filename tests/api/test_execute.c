@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <criterion/criterion.h>
@@ -15,12 +14,6 @@
 #include "harness.h"
 
 TestSuite(execute, .fini = srv_cleanup_all, .timeout = 120);
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 /* POST /execute {"code": code, extra...}; requires 200 and returns the
  * parsed body (caller frees). `extra` is JSON members without braces, e.g.
@@ -155,34 +148,60 @@ Test(execute, seed_captures_output) {
 Test(execute, seed_infinite_loop_ends_at_the_deadline) {
   struct ts_srv s;
   cJSON *doc;
-  double t0, took;
 
   srv_start(&s, NULL, NULL);
-  t0 = now_ms();
+  /* The loop never ends by itself: an answer at all (the client gives up
+   * after 10 s), "timeout" and SIGKILL say that the deadline ended it; the
+   * server's own clock says not before the limit.  How soon after the
+   * limit is the benchmark's business, not a pass/fail here. */
   doc = execute(s.port, "print('start')\nwhile True:\n    pass", "\"timeout\": 0.5");
-  took = now_ms() - t0;
   assert_status_is(doc, "timeout");
   cr_assert_str_eq(str_of(doc, "stdout"), "start\n", "output before the loop is kept");
   cr_assert_geq(num_of(doc, "duration_ms"), 500);
-  cr_assert_lt(took, 1500, "the answer took %.0f ms for a 500 ms limit", took);
   cr_assert_eq(num_of(doc, "signal"), 9);
   cJSON_Delete(doc);
   assert_still_works(s.port);
   srv_stop(&s);
 }
 
+/* The answer of a background request, parsed; requires 200 and a
+ * timeout, and returns the server's duration_ms. */
+static double timed_out_after(const struct bg *b) {
+  cJSON *doc;
+  double ms;
+
+  cr_assert_eq(b->status, 200, "%s", b->text);
+  doc = cJSON_Parse(b->text);
+  cr_assert(doc, "not JSON: %s", b->text);
+  assert_status_is(doc, "timeout");
+  ms = num_of(doc, "duration_ms");
+  cJSON_Delete(doc);
+  return ms;
+}
+
 Test(execute, default_timeout_is_two_seconds) {
   struct ts_srv s;
-  cJSON *doc;
-  double t0, took;
+  struct bg dflt = {0, "{\"code\":\"import time\\ntime.sleep(100)\"}", 0, ""},
+            three = {0, "{\"code\":\"import time\\ntime.sleep(100)\",\"timeout\":3}", 0, ""};
+  pthread_t t1, t2;
+  double d, d3;
 
   srv_start(&s, NULL, NULL);
-  t0 = now_ms();
-  doc = execute(s.port, "import time\ntime.sleep(100)", NULL);
-  took = now_ms() - t0;
-  assert_status_is(doc, "timeout");
-  cr_assert(took >= 2000 && took < 3000, "took %.0f ms", took);
-  cJSON_Delete(doc);
+  dflt.port = three.port = s.port;
+  /* No stopwatch on the client: the server never kills before the limit
+   * (its own duration is at least 2 s), and a twin given "timeout": 3 at
+   * the same time, on the same machine, ends after it; a default of 3 s
+   * or more would not. */
+  pthread_create(&t1, NULL, bg_post, &dflt);
+  pthread_create(&t2, NULL, bg_post, &three);
+  pthread_join(t1, NULL);
+  pthread_join(t2, NULL);
+  d = timed_out_after(&dflt);
+  d3 = timed_out_after(&three);
+  cr_assert_geq(d, 2000);
+  cr_assert_geq(d3, 3000);
+  cr_assert_lt(d, d3, "the default limit ended its execution after %.0f ms, the 3 s limit "
+               "its twin after %.0f ms", d, d3);
   srv_stop(&s);
 }
 
@@ -293,10 +312,11 @@ Test(execute, print_flood_is_truncated_at_the_cap) {
 
   srv_start(&s, args, NULL);
   doc = execute(s.port, "while True:\n    print('x' * 100)", NULL);
+  /* Killed at the cap, not at the deadline: a job past its deadline is
+   * "timeout" whatever it wrote. */
   assert_status_is(doc, "output_limit");
   cr_assert_eq(strlen(str_of(doc, "stdout")), 1000);
   cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(doc, "stdout_truncated")));
-  cr_assert_lt(num_of(doc, "duration_ms"), 1500, "killed at the cap, not at the deadline");
   cJSON_Delete(doc);
   assert_still_works(s.port);
   srv_stop(&s);
@@ -395,64 +415,88 @@ Test(execute, limits_above_their_maximum_are_400) {
 /* ---- concurrency ---- */
 
 static const char sleeper[] = "{\"code\":\"import time\\ntime.sleep(1.5)\\nprint('slept')\",\"timeout\":5}";
+/* Sleeps far beyond every wait of a test: it ends when its client hangs
+ * up, so a test decides when its slot frees, not the machine's speed. */
+static const char holder[] = "{\"code\":\"import time\\ntime.sleep(100)\",\"timeout\":120}";
+
+static int post_open(unsigned port, const char *json) {
+  int fd = http_post_open(port, "/execute", json);
+
+  cr_assert(fd >= 0, "%s", http_last_error());
+  return fd;
+}
+
+/* Waits until the server reports `inflight` executions, `queued` of them
+ * waiting for a slot (the others have their sandbox). */
+static void wait_executions(unsigned port, double inflight, double queued) {
+  cr_assert(wait_metric(port, "tool_sandbox_executions_in_flight", inflight, HARNESS_WAIT_MS) &&
+                wait_metric(port, "tool_sandbox_execution_queue_depth", queued, HARNESS_WAIT_MS),
+            "want %.0f executions in flight, %.0f queued; the server reports %.0f and %.0f",
+            inflight, queued, metric_value(port, "tool_sandbox_executions_in_flight"),
+            metric_value(port, "tool_sandbox_execution_queue_depth"));
+}
 
 Test(execute, full_slots_and_queue_give_429_with_retry_after) {
   struct ts_srv s;
-  const char *const args[] = {"--max-concurrency", "1", "--max-queue", "1", NULL};
-  struct bg a = {0, sleeper, 0, ""}, b = {0, sleeper, 0, ""};
-  pthread_t ta, tb;
+  const char *const args[] = {"--max-concurrency", "1", "--max-queue", "1", "--max-timeout",
+                              "120", NULL};
+  struct bg b = {0, "{\"code\":\"print('B')\"}", 0, ""};
+  pthread_t tb;
   struct http_resp r;
+  int fa;
 
   srv_start(&s, args, NULL);
-  a.port = b.port = s.port;
-  pthread_create(&ta, NULL, bg_post, &a);
-  usleep(200 * 1000);
-  pthread_create(&tb, NULL, bg_post, &b); /* queued */
-  usleep(200 * 1000);
+  b.port = s.port;
+  fa = post_open(s.port, holder); /* A holds the only slot */
+  wait_executions(s.port, 1, 0);
+  pthread_create(&tb, NULL, bg_post, &b);
+  wait_executions(s.port, 2, 1); /* B has the only place in the queue */
   HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"print(1)\"}", &r));
   assert_json_error(&r, 429, "too_many_requests");
   cr_assert_str_eq(http_header(&r, "Retry-After"), "1");
   http_resp_free(&r);
-  pthread_join(ta, NULL);
+  /* A's client leaves: its sandbox is killed, and the queued one runs. */
+  cr_assert(sock_quiet(fa), "A was answered while it should still be running");
+  close(fa);
   pthread_join(tb, NULL);
-  cr_assert_eq(a.status, 200, "%s", a.text);
   cr_assert_eq(b.status, 200, "the queued one ran too: %s", b.text);
-  cr_assert(strstr(b.text, "\"status\":\"ok\""), "%s", b.text);
+  cr_assert(strstr(b.text, "\"status\":\"ok\"") && strstr(b.text, "\"stdout\":\"B\\n\""), "%s",
+            b.text);
   assert_still_works(s.port);
   srv_stop(&s);
 }
 
-Test(execute, healthz_and_validate_stay_fast_while_executions_sleep) {
+Test(execute, healthz_and_validate_answered_while_executions_run) {
   struct ts_srv s;
-  const char *const args[] = {"--max-concurrency", "2", "--threads", "2", NULL};
-  struct bg jobs[4];
-  pthread_t t[4];
+  const char *const args[] = {"--max-concurrency", "2", "--threads", "2", "--max-timeout",
+                              "120", NULL};
+  int jobs[4];
   struct http_resp r;
-  double worst = 0;
 
   srv_start(&s, args, NULL);
-  for (int i = 0; i < 4; i++) {
-    jobs[i] = (struct bg){s.port, sleeper, 0, ""};
-    pthread_create(&t[i], NULL, bg_post, &jobs[i]);
-  }
-  usleep(300 * 1000);
+  /* Two executions running and two queued, none of which can end by
+   * itself during the test. */
+  for (int i = 0; i < 4; i++)
+    jobs[i] = post_open(s.port, holder);
+  wait_executions(s.port, 4, 2);
+  /* Answered while they are all still there: if /healthz or /validate
+   * waited behind them, they would wait 100 s, and the client gives up
+   * after 10. */
   for (int i = 0; i < 10; i++) {
-    double t0 = now_ms();
     HTTP_OK(http_get(s.port, "/healthz", &r));
     assert_status(&r, 200);
     http_resp_free(&r);
     HTTP_OK(post_json(s.port, "/validate", "{\"code\":\"print(1)\"}", &r));
     assert_status(&r, 200);
     http_resp_free(&r);
-    if (now_ms() - t0 > worst)
-      worst = now_ms() - t0;
   }
-  cr_assert_lt(worst, 200, "a /healthz + /validate pair took %.0f ms during executions", worst);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_executions_in_flight"), 4);
   for (int i = 0; i < 4; i++) {
-    pthread_join(t[i], NULL);
-    cr_assert_eq(jobs[i].status, 200, "%s", jobs[i].text);
-    cr_assert(strstr(jobs[i].text, "slept"), "%s", jobs[i].text);
+    cr_assert(sock_quiet(jobs[i]), "execution %d was answered", i);
+    close(jobs[i]);
   }
+  cr_assert(wait_metric(s.port, "tool_sandbox_executions_in_flight", 0, HARNESS_WAIT_MS),
+            "the executions whose clients left are still in flight");
   srv_stop(&s);
 }
 
@@ -464,7 +508,7 @@ Test(execute, sigterm_lets_running_executions_finish) {
   srv_start(&s, NULL, NULL);
   a = (struct bg){s.port, sleeper, 0, ""};
   pthread_create(&ta, NULL, bg_post, &a);
-  usleep(300 * 1000);
+  wait_executions(s.port, 1, 0); /* it has its sandbox */
   srv_stop(&s); /* SIGTERM; requires exit 0 */
   pthread_join(ta, NULL);
   cr_assert_eq(a.status, 200, "%s", a.text);

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <time.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <criterion/criterion.h>
@@ -20,18 +20,23 @@
 
 TestSuite(faults, .fini = srv_cleanup_all, .timeout = 120);
 
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+/* The seed of the random kill points: TS_TEST_SEED, or a fixed one, so
+ * that a failure can be replayed (as far as the scheduler allows: the
+ * assertions do not depend on where the kills land). */
+static unsigned test_seed(void) {
+  const char *e = getenv("TS_TEST_SEED");
+  unsigned seed = e && *e ? (unsigned)strtoul(e, NULL, 0) : 20261201u;
+
+  cr_log_info("TS_TEST_SEED=%u", seed);
+  return seed;
 }
 
-/* Waits up to 5 s for the server to hold only its zygote and at most
- * `pool` idle sandboxes, none of them a zombie. */
+/* Waits for the server to hold only its zygote and at most `pool` idle
+ * sandboxes, none of them a zombie (HARNESS_WAIT_MS: a hang guard). */
 static void assert_settles(struct ts_srv *s, size_t pool) {
   struct srv_kids k;
 
-  for (int i = 0; i < 500; i++) {
+  for (int i = 0; i < HARNESS_WAIT_MS / 10; i++) {
     srv_kids(s->pid, &k);
     if (k.zombies == 0 && k.zygote && k.n <= 1 + pool)
       return;
@@ -55,17 +60,20 @@ static void assert_executes(unsigned port) {
 /* Sends a POST /execute on a fresh connection and returns the socket,
  * left open: the caller hangs up when it likes. */
 static int send_execute(unsigned port, const char *json) {
-  char req[1024];
-  int fd = http_connect(port);
-  int n = snprintf(req, sizeof req,
-                   "POST /execute HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                   "Content-Length: %zu\r\n\r\n%s",
-                   strlen(json), json);
+  int fd = http_post_open(port, "/execute", json);
 
-  cr_assert(fd >= 0);
-  cr_assert(n > 0 && (size_t)n < sizeof req);
-  cr_assert_eq(send(fd, req, (size_t)n, 0), n);
+  cr_assert(fd >= 0, "%s", http_last_error());
   return fd;
+}
+
+/* Waits until the server reports `inflight` executions, `queued` of them
+ * waiting for a slot (the others have their sandbox). */
+static void wait_executions(unsigned port, double inflight, double queued) {
+  cr_assert(wait_metric(port, "tool_sandbox_executions_in_flight", inflight, HARNESS_WAIT_MS) &&
+                wait_metric(port, "tool_sandbox_execution_queue_depth", queued, HARNESS_WAIT_MS),
+            "want %.0f executions in flight, %.0f queued; the server reports %.0f and %.0f",
+            inflight, queued, metric_value(port, "tool_sandbox_executions_in_flight"),
+            metric_value(port, "tool_sandbox_execution_queue_depth"));
 }
 
 static unsigned long cpu_ticks(pid_t pid) {
@@ -90,19 +98,19 @@ static unsigned long cpu_ticks(pid_t pid) {
 /* ---- clients that hang up ---- */
 
 Test(faults, hang_up_mid_execution_kills_the_sandbox) {
+  const char *const args[] = {"--max-timeout", "120", NULL};
   struct ts_srv s;
   struct http_resp r;
-  double t0;
   int fd;
 
-  srv_start(&s, NULL, NULL);
-  fd = send_execute(s.port, "{\"code\":\"import time\\ntime.sleep(20)\",\"timeout\":30}");
-  usleep(500 * 1000); /* it runs now */
-  t0 = now_ms();
+  srv_start(&s, args, NULL);
+  /* It would sleep far longer than the wait below: a cancellation seen
+   * within it comes from the hang-up, not from the snippet's end. */
+  fd = send_execute(s.port, "{\"code\":\"import time\\ntime.sleep(100)\",\"timeout\":120}");
+  wait_executions(s.port, 1, 0); /* it has its sandbox */
   close(fd);
-  cr_assert(srv_log_wait(&s, "\"exec_status\":\"cancelled\"", 3000),
+  cr_assert(srv_log_wait(&s, "\"exec_status\":\"cancelled\"", HARNESS_WAIT_MS),
             "the execution of a client that hung up was not cancelled");
-  cr_assert_lt(now_ms() - t0, 3000);
   /* Logged and counted as 499 (never sent), not as a 200. */
   cr_assert(srv_log_contains(&s, "\"status\":499"), "the cancelled request is not logged as 499");
   /* Its sandbox is gone (killed and reaped), and the pool is refilled. */
@@ -116,25 +124,40 @@ Test(faults, hang_up_mid_execution_kills_the_sandbox) {
 }
 
 Test(faults, hang_up_while_queued_never_runs) {
-  const char *const args[] = {"--max-concurrency", "1", NULL};
+  const char *const args[] = {"--max-concurrency", "1", "--log-code=true", "--max-timeout",
+                              "120", NULL};
   struct ts_srv s;
-  struct bg a;
-  pthread_t t;
-  int fd;
+  int fa, fb;
 
   srv_start(&s, args, NULL);
-  a = (struct bg){s.port, "{\"code\":\"import time\\ntime.sleep(1)\\nprint('A')\",\"timeout\":5}",
-                  0, ""};
-  pthread_create(&t, NULL, bg_post, &a);
-  usleep(300 * 1000); /* A holds the only slot */
-  fd = send_execute(s.port, "{\"code\":\"print('B')\"}");
-  usleep(200 * 1000); /* B is queued */
-  close(fd);
-  pthread_join(t, NULL);
-  cr_assert_eq(a.status, 200, "%s", a.text);
-  cr_assert(strstr(a.text, "\"stdout\":\"A\\n\""), "%s", a.text);
-  /* B is dropped when its turn comes, without a sandbox. */
-  cr_assert(srv_log_wait(&s, "\"exec_status\":\"cancelled\"", 3000), "B was not cancelled");
+  /* A holds the only slot until the test lets it go (it never ends by
+   * itself within the test), so B is still queued when its client hangs
+   * up, however slow the machine. */
+  fa = send_execute(s.port, "{\"code\":\"import time\\ntime.sleep(100)\",\"timeout\":120}");
+  wait_executions(s.port, 1, 0);
+  fb = send_execute(s.port, "{\"code\":\"print('B')\"}");
+  wait_executions(s.port, 2, 1);
+  close(fb);
+  cr_assert(sock_quiet(fa), "A was answered while it should still be running");
+  /* Then A's client goes too: its sandbox is killed, the slot is free,
+   * and B is dropped when its turn comes, without a sandbox. */
+  close(fa);
+  cr_assert(wait_metric(s.port, "tool_sandbox_executions_total{status=\"cancelled\"}", 2,
+                        HARNESS_WAIT_MS),
+            "A and B were not both cancelled");
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_executions_total{status=\"ok\"}"), 0, "B ran");
+  cr_assert(srv_log_wait(&s, "\"code\":\"print('B')\"", HARNESS_WAIT_MS), "B was not logged");
+  {
+    /* B's own line in the access log says cancelled (--log-code names it). */
+    char *log = srv_log_copy(&s), *line = strstr(log, "\"code\":\"print('B')\"");
+    char *start = line;
+    while (start && start > log && start[-1] != '\n')
+      start--;
+    cr_assert(line && strstr(start, "\"exec_status\":\"cancelled\"") &&
+                  strstr(start, "\"exec_status\":\"cancelled\"") < line,
+              "no cancelled access-log line for B:\n%s", log);
+    free(log);
+  }
   assert_settles(&s, 2);
   assert_executes(s.port);
   srv_stop(&s);
@@ -144,24 +167,35 @@ Test(faults, hang_up_while_queued_never_runs) {
 
 Test(faults, sandboxes_killed_at_random_points_answer_cleanly) {
   struct ts_srv s;
-  unsigned seed = (unsigned)time(NULL);
-  int killed = 0, ok = 0, other = 0;
+  unsigned seed = test_seed();
+  int killed = 0, ok = 0, other = 0, rounds = 0;
+  pid_t last[256];
+  size_t nlast = 0;
 
   srv_start(&s, NULL, NULL);
   srand(seed);
-  for (int i = 0; i < 40; i++) {
+  /* 40 rounds, and more if a busy machine left few sandboxes to kill
+   * (the pool backs off after each one killed while waiting): the
+   * answers are what is checked, more than 10 kills only make the test
+   * mean something.  The bound is a hang guard. */
+  for (int i = 0; i < 40 || (killed <= 10 && i < 400); i++) {
     struct bg a = {s.port, "{\"code\":\"import time\\ntime.sleep(0.05)\\nprint('x')\"}", 0, ""};
     pthread_t t;
     struct srv_kids k;
     pthread_create(&t, NULL, bg_post, &a);
     /* 0 to 60 ms in: pooled sandboxes being set up or waiting, or the
-     * one running the request. */
+     * one running the request.  Where the kills land varies; what the
+     * answer may be does not. */
     usleep((useconds_t)(rand() % 60000));
     srv_kids(s.pid, &k);
+    nlast = 0;
     for (size_t j = 0; j < k.n; j++)
-      if (proc_is_sandbox(k.pid[j]) && rand() % 2 == 0 && kill(k.pid[j], SIGKILL) == 0)
+      if (proc_is_sandbox(k.pid[j]) && rand() % 2 == 0 && kill(k.pid[j], SIGKILL) == 0) {
         killed++;
+        last[nlast++] = k.pid[j];
+      }
     pthread_join(t, NULL);
+    rounds++;
     cr_assert_eq(a.status, 200, "seed %u, round %d: %s", seed, i, a.text);
     if (strstr(a.text, "\"status\":\"ok\""))
       ok++;
@@ -171,11 +205,19 @@ Test(faults, sandboxes_killed_at_random_points_answer_cleanly) {
     else
       cr_assert_fail("seed %u, round %d: unexpected answer %s", seed, i, a.text);
   }
-  cr_assert_gt(killed, 10, "the test killed only %d sandboxes", killed);
+  cr_assert_gt(killed, 10, "seed %u: the test killed only %d sandboxes in %d rounds", seed,
+               killed, rounds);
   /* A sandbox killed in the last round may still be exiting (not yet a
-   * zombie): a job given to it now would be answered "killed". */
-  usleep(300 * 1000);
-  cr_log_info("killed %d sandboxes: %d ok answers, %d killed/internal_error", killed, ok, other);
+   * zombie): a job given to it now would be answered "killed".  Wait
+   * until the server has reaped each of them. */
+  for (size_t j = 0; j < nlast; j++) {
+    int w = 0;
+    while (proc_state(last[j]) != '?' && w++ < HARNESS_WAIT_MS / 10)
+      usleep(10 * 1000);
+    cr_assert_eq(proc_state(last[j]), '?', "the killed sandbox %d was never reaped", (int)last[j]);
+  }
+  cr_log_info("seed %u: killed %d sandboxes in %d rounds: %d ok answers, %d killed/internal_error",
+              seed, killed, rounds, ok, other);
   srv_assert_alive(&s, "after sandboxes were killed");
   assert_settles(&s, 2);
   for (int i = 0; i < 5; i++)
@@ -187,8 +229,9 @@ Test(faults, sandboxes_killed_at_random_points_answer_cleanly) {
  * that is the server's child with no pidfd: the server must still reap it. */
 Test(faults, zygote_killed_mid_spawn_leaves_no_zombies) {
   struct ts_srv s;
-  unsigned seed = (unsigned)time(NULL);
+  unsigned seed = test_seed();
   int killed = 0;
+  pid_t dead = 0;
 
   srv_start(&s, NULL, NULL);
   srand(seed);
@@ -196,23 +239,24 @@ Test(faults, zygote_killed_mid_spawn_leaves_no_zombies) {
     struct bg a = {s.port, "{\"code\":\"print('x')\"}", 0, ""};
     pthread_t t;
     struct srv_kids k;
-    /* Restarts are limited to one a second: wait for the new zygote. */
-    for (int w = 0; w < 300; w++) {
+    /* Restarts are limited to one a second: wait for the new zygote, not
+     * the one killed in the last round (it may not be reaped yet). */
+    for (int w = 0; w < HARNESS_WAIT_MS / 10; w++) {
       srv_kids(s.pid, &k);
-      if (k.zygote)
+      if (k.zygote && k.zygote != dead)
         break;
       usleep(10 * 1000);
     }
-    cr_assert(k.zygote, "round %d: no zygote came back", i);
+    cr_assert(k.zygote && k.zygote != dead, "seed %u, round %d: no zygote came back", seed, i);
     pthread_create(&t, NULL, bg_post, &a);
     usleep((useconds_t)(rand() % 20000)); /* maybe while it clones a refill */
     if (kill(k.zygote, SIGKILL) == 0)
       killed++;
+    dead = k.zygote;
     pthread_join(t, NULL);
     cr_assert_eq(a.status, 200, "seed %u, round %d: %s", seed, i, a.text);
     cr_assert(strstr(a.text, "\"status\":\"ok\"") || strstr(a.text, "\"status\":\"internal_error\""),
               "seed %u, round %d: %s", seed, i, a.text);
-    usleep(100 * 1000);
   }
   cr_assert_eq(killed, 15);
   srv_assert_alive(&s, "after its zygote was killed repeatedly");
@@ -252,9 +296,16 @@ Test(faults, low_open_file_limit_bounds_connections_not_availability) {
   for (int i = 0; i < 60; i++)
     if (fds[i] >= 0)
       close(fds[i]);
-  usleep(300 * 1000);
-  HTTP_OK(http_get(s.port, "/healthz", &r));
-  assert_status(&r, 200);
+  /* The server frees the connections as it notices the hang-ups: until
+   * then a new one may still be refused.  Served again once it has. */
+  for (int w = 0;; w++) {
+    if (http_get(s.port, "/healthz", &r) == 0 && r.status == 200)
+      break;
+    http_resp_free(&r);
+    cr_assert(w < HARNESS_WAIT_MS / 10, "/healthz is not served after the clients left: %s",
+              http_last_error());
+    usleep(10 * 1000);
+  }
   http_resp_free(&r);
   assert_executes(s.port);
   srv_stop(&s);
@@ -274,46 +325,74 @@ Test(faults, open_file_limit_too_low_is_refused_at_start) {
 
 /* ---- slow clients ---- */
 
+/* A connection that has sent a partial request: "POST /execute" and a
+ * header cut short (a dribbler sends the rest a byte at a time). */
+static int slow_client(unsigned port, bool dribbler) {
+  static const char stall[] = "POST /execute HTTP/1.1\r\nHost: x\r\n";
+  static const char dribble[] = "POST /execute HTTP/1.1\r\nX-A: ";
+  const char *head = dribbler ? dribble : stall;
+  size_t len = dribbler ? sizeof dribble - 1 : sizeof stall - 1;
+  int fd = http_connect(port);
+
+  cr_assert(fd >= 0, "%s", http_last_error());
+  cr_assert_eq(send(fd, head, len, 0), (ssize_t)len);
+  return fd;
+}
+
 Test(faults, slowloris_stalls_and_dribbles_without_starving_others) {
   const char *const args[] = {"--conn-timeout", "1", "--max-conns", "40", NULL};
   struct ts_srv s;
   struct http_resp r;
-  int stalled[8], dribbling[8];
-  double t0;
+  int stalled[8], dribbling[8], proven = 0;
+  struct timeval patience = {HARNESS_WAIT_MS / 1000, 0};
   char buf[64];
 
   srv_start(&s, args, NULL);
   /* Stalled: a partial request, then nothing.  Dribbling: a header byte
    * now and then, which an idle timeout alone never ends. */
   for (int i = 0; i < 8; i++) {
-    stalled[i] = http_connect(s.port);
-    dribbling[i] = http_connect(s.port);
-    cr_assert(stalled[i] >= 0 && dribbling[i] >= 0);
-    cr_assert_eq(send(stalled[i], "POST /execute HTTP/1.1\r\nHost: x\r\n", 34, 0), 34);
-    cr_assert_eq(send(dribbling[i], "POST /execute HTTP/1.1\r\nX-A: ", 29, 0), 29);
+    stalled[i] = slow_client(s.port, false);
+    dribbling[i] = slow_client(s.port, true);
   }
-  for (int round = 0; round < 4; round++) {
-    usleep(400 * 1000);
-    for (int i = 0; i < 8; i++)
+  /* Everyone else is served meanwhile: /healthz and an execution are
+   * answered while all the dribblers still hold their connections
+   * (checked after the answers, so the answers did not wait for them
+   * to go).  A dribbler may still be closed by the idle timeout when a
+   * busy machine stalls this thread for a second between two bytes:
+   * such a round proves nothing and is not counted, the dribbler is
+   * replaced, and the rounds go on (a hang guard bounds them). */
+  for (int round = 0; proven < 4; round++) {
+    bool all_there = true;
+    cr_assert(round < 40, "in %d rounds, /healthz was answered only %d times while the "
+              "dribblers held their connections", round, proven);
+    usleep(400 * 1000); /* the dribblers' pace */
+    for (int i = 0; i < 8; i++) {
+      if (!sock_quiet(dribbling[i])) {
+        close(dribbling[i]);
+        dribbling[i] = slow_client(s.port, true);
+      }
       (void)!send(dribbling[i], "a", 1, MSG_NOSIGNAL);
-    /* Everyone else is served at once meanwhile. */
-    t0 = now_ms();
+    }
     HTTP_OK(http_get(s.port, "/healthz", &r));
     assert_status(&r, 200);
     http_resp_free(&r);
-    cr_assert_lt(now_ms() - t0, 200, "/healthz waited for the slow clients");
     assert_executes(s.port);
+    for (int i = 0; i < 8; i++)
+      all_there &= sock_quiet(dribbling[i]);
+    proven += all_there;
   }
   /* The stalled ones were closed by the idle timeout (1 s): the server
-   * ends them, not the 10 s receive timeout of the test's sockets. */
-  t0 = now_ms();
+   * ends them (recv returns 0, or a 4xx), not the receive timeout of the
+   * test's sockets (raised to HARNESS_WAIT_MS here, a hang guard: that
+   * would be -1). */
   for (int i = 0; i < 8; i++) {
-    ssize_t n = recv(stalled[i], buf, sizeof buf, 0);
+    ssize_t n;
+    setsockopt(stalled[i], SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
+    n = recv(stalled[i], buf, sizeof buf, 0);
     cr_assert(n == 0 || (n > 0 && strncmp(buf, "HTTP/1.1 4", 10) == 0),
               "a stalled connection was not closed (recv %zd)", n);
     close(stalled[i]);
   }
-  cr_assert_lt(now_ms() - t0, 2000);
   for (int i = 0; i < 8; i++)
     close(dribbling[i]);
   assert_settles(&s, 2);

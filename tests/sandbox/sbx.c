@@ -269,8 +269,9 @@ void sbx_assert_no_leftover(void) {
   size_t n = sbx_children(pids, TS_ARRAY_LEN(pids), &zombie);
 
   /* A job is answered before its child has finished exiting: the
-   * executor kills it and reaps it in the background.  Give that 2 s. */
-  for (int i = 0; i < 200 && (zombie || n > 1 + SBX_POOL); i++) {
+   * executor kills it and reaps it in the background.  Wait for that
+   * (30 s: a hang guard, not a speed limit). */
+  for (int i = 0; i < 3000 && (zombie || n > 1 + SBX_POOL); i++) {
     usleep(10000);
     n = sbx_children(pids, TS_ARRAY_LEN(pids), &zombie);
   }
