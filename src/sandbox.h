@@ -38,7 +38,8 @@ struct ts_sandbox_params {
 #define TS_FD_JOB 4
 
 int ts_seccomp_compile(struct sock_fprog *out, ts_err *err);
-/* The dump of the filter in libseccomp's pseudo code, to stdout. */
+/* The same policy in libseccomp's pseudo code, written to fd (the rules
+ * come from the one function that builds the loaded filter). */
 int ts_seccomp_dump(int fd, ts_err *err);
 
 /* In the zygote, once, before any child: a mount namespace of its own

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/un.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
@@ -876,24 +877,172 @@ Test(kernel_escape, x32_abi_syscall) {
 Test(kernel_escape, i386_int80_syscall) {
   struct sbx_run run;
 
-  /* The 32-bit ABI through int 0x80, from machine code in an executable
-   * anonymous mapping: mov eax, 20 (getpid); int 0x80; ret. */
+  /* The 32-bit ABI through int 0x80.  No page can be made executable any
+   * more (see exec_mappings below), so the instruction is taken where it
+   * already is: the bytes cd 80 somewhere in the code of a loaded object
+   * (libc and libpython hold them, inside longer instructions), found by
+   * walking the link map and each object's executable PT_LOAD.  Jumping
+   * there runs int 0x80 whatever eax holds: the filter's architecture
+   * check comes first and must kill the process (SIGSYS). */
   sbx_run(&run,
-          "libc.mmap.restype = ctypes.c_void_p\n"
-          "libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,"
-          " ctypes.c_int, ctypes.c_long]\n"
-          "page = libc.mmap(None, 4096, 7, 0x22, -1, 0)\n"
-          "print('MAPPED', page not in (None, ctypes.c_void_p(-1).value), flush=True)\n"
-          "code = b'\\xb8\\x14\\x00\\x00\\x00\\xcd\\x80\\xc3'\n"
-          "ctypes.memmove(page, code, len(code))\n"
-          "r = ctypes.CFUNCTYPE(ctypes.c_int)(page)()\n"
+          "class LinkMap(ctypes.Structure):\n"
+          "    pass\n"
+          "LinkMap._fields_ = [('l_addr', ctypes.c_void_p), ('l_name', ctypes.c_char_p),\n"
+          "                    ('l_ld', ctypes.c_void_p), ('l_next', ctypes.POINTER(LinkMap)),\n"
+          "                    ('l_prev', ctypes.POINTER(LinkMap))]\n"
+          "def u(b, at, n):\n"
+          "    return int.from_bytes(b[at:at + n], 'little')\n"
+          "lm = ctypes.POINTER(LinkMap)()\n"
+          "assert libc.dlinfo(ctypes.c_void_p(libc._handle), 2, ctypes.byref(lm)) == 0\n"
+          "gadget = None\n"
+          "while lm and gadget is None:\n"
+          "    base = lm.contents.l_addr\n"
+          "    ehdr = ctypes.string_at(base, 64) if base else b''\n"
+          "    for i in range(u(ehdr, 56, 2) if ehdr[:4] == b'\\x7fELF' else 0):\n"
+          "        ph = ctypes.string_at(base + u(ehdr, 32, 8) + 56 * i, 56)\n"
+          "        if u(ph, 0, 4) == 1 and u(ph, 4, 4) & 1:  # PT_LOAD, PF_X\n"
+          "            at = ctypes.string_at(base + u(ph, 16, 8), u(ph, 32, 8)).find(b'\\xcd\\x80')\n"
+          "            if at >= 0:\n"
+          "                gadget = base + u(ph, 16, 8) + at\n"
+          "                break\n"
+          "    lm = lm.contents.l_next\n"
+          "print('FOUND', gadget is not None, flush=True)\n"
+          "r = ctypes.CFUNCTYPE(ctypes.c_int)(gadget)()\n"
           "print('ESCAPED int80', r)\n",
           SBX_TIMEOUT, SBX_MEMORY_MB);
-  sbx_assert_out_has(&run, "MAPPED True\n");
+  sbx_assert_out_has(&run, "FOUND True\n");
   sbx_assert_out_lacks(&run, "ESCAPED");
   sbx_assert_out_lacks(&run, "DONE");
   sbx_assert_status(&run, TS_EXEC_KILLED);
   cr_assert_eq(run.r.signal, SIGSYS, "killed by signal %d", run.r.signal);
+  sbx_free(&run);
+  sbx_assert_server_fine();
+}
+
+/* No new machine code.  The interpreter and every extension module a job
+ * may use are mapped in the zygote, before the filter; after it, mmap and
+ * mprotect pass without PROT_EXEC only, and pkey_mprotect not at all.
+ * x86_64: PROT_READ 1, PROT_WRITE 2, PROT_EXEC 4, MAP_PRIVATE 2,
+ * MAP_ANONYMOUS 0x20; mmap 9, mprotect 10, munmap 11, pkey_mprotect 329. */
+
+Test(kernel_escape, exec_mappings) {
+  struct sbx_run run;
+  struct statvfs sv;
+  char so[512];
+  const char *at;
+
+  attack(&run,
+         "expect_blocked('mmap_anon_rwx', 9, 0, 4096, 7, 0x22, -1, 0)\n"
+         "expect_blocked('mmap_anon_rx', 9, 0, 4096, 5, 0x22, -1, 0)\n"
+         "expect_blocked('mmap_anon_x', 9, 0, 4096, 4, 0x22, -1, 0)\n"
+         /* prot is an unsigned long to the kernel: bits above 32 do not
+          * hide PROT_EXEC from the filter */
+         "expect_blocked('mmap_anon_rwx_high_bits', 9, 0, 4096, 7 | 1 << 40, 0x22, -1, 0)\n"
+         "page, e = sc(9, 0, 4096, 3, 0x22, -1, 0)\n"
+         "print('RW_MAPPED', page > 0, e)\n"
+         "code = b'\\xb8\\x2a\\x00\\x00\\x00\\xc3'  # mov eax, 42; ret\n"
+         "ctypes.memmove(page, code, len(code))\n"
+         "print('RW_WORKS', ctypes.string_at(page, len(code)) == code)\n"
+         "expect_blocked('mprotect_rx', 10, page, 4096, 5)\n"
+         "expect_blocked('mprotect_rwx', 10, page, 4096, 7)\n"
+         "expect_blocked('mprotect_x', 10, page, 4096, 4)\n"
+         "expect_blocked('pkey_mprotect_rx', 329, page, 4096, 5, -1)\n"
+         "expect_blocked('mmap_fixed_rwx_over_rw', 9, page, 4096, 7, 0x22 | 0x10, -1, 0)\n"
+         /* nor can code already there be made writable and executable */
+         "text = ctypes.cast(libc.syscall, ctypes.c_void_p).value & ~4095\n"
+         "expect_blocked('mprotect_libc_text_rwx', 10, text, 4096, 7)\n"
+         /* a file, mapped executable: the stdlib's own extension modules */
+         "import _ctypes\n"
+         "print('SO', _ctypes.__file__)\n"
+         "fd = os.open(_ctypes.__file__, os.O_RDONLY)\n"
+         "expect_blocked('mmap_file_rx', 9, 0, 4096, 5, 2, fd, 0)\n"
+         "ro, e = sc(9, 0, 4096, 1, 2, fd, 0)\n"
+         "print('FILE_RO', ro > 0 and ctypes.string_at(ro, 4) == b'\\x7fELF', e)\n"
+         /* and so through the loader: an extension module the zygote did
+          * not import cannot be loaded (it needs an executable mapping) */
+         "try:\n"
+         "    import _queue\n"
+         "    print('ESCAPED dlopen _queue')\n"
+         "except ImportError as ex:\n"
+         "    print('BLOCKED dlopen', 'failed to map segment' in str(ex))\n"
+         /* what stays allowed: mapping, protecting and unmapping without
+          * PROT_EXEC, and what the zygote loaded for lazy use */
+         "print('MPROTECT_R', sc(10, page, 4096, 1), 'NONE', sc(10, page, 4096, 0),"
+         " 'RW', sc(10, page, 4096, 3), 'MUNMAP', sc(11, page, 4096))\n"
+         "import mmap\n"
+         "m = mmap.mmap(-1, 1 << 20)\n"
+         "m[:5] = b'hello'\n"
+         "print('MMAP_MODULE', m[:5])\n"
+         "print('CJK', '\\u4e2d'.encode('gbk'), '\\u65e5'.encode('shift_jis'))\n");
+  sbx_assert_blocked(&run, "mmap_anon_rwx errno=1 EPERM", "mmap_anon_rx errno=1 EPERM",
+                     "mmap_anon_x errno=1 EPERM", "mmap_anon_rwx_high_bits errno=1 EPERM",
+                     "mprotect_rx errno=1 EPERM", "mprotect_rwx errno=1 EPERM",
+                     "mprotect_x errno=1 EPERM", "mmap_fixed_rwx_over_rw errno=1 EPERM",
+                     "mprotect_libc_text_rwx errno=1 EPERM", "mmap_file_rx errno=1 EPERM",
+                     "dlopen True");
+  /* pkey_mprotect is not in the allowlist at all (EPERM); a kernel
+   * without protection keys would say ENOSYS: either is a refusal. */
+  cr_assert_eq(sbx_count_lines(&run, "BLOCKED pkey_mprotect_rx errno="), 1, "\n%s", run.out);
+  sbx_assert_out_has(&run, "RW_MAPPED True 0\n");
+  sbx_assert_out_has(&run, "RW_WORKS True\n");
+  sbx_assert_out_has(&run, "FILE_RO True 0\n");
+  sbx_assert_out_has(&run, "MPROTECT_R (0, 0) NONE (0, 0) RW (0, 0) MUNMAP (0, 0)\n");
+  sbx_assert_out_has(&run, "MMAP_MODULE b'hello'\n");
+  sbx_assert_out_has(&run, "CJK b'\\xd6\\xd0' b'\\x93\\xfa'\n");
+  /* The stdlib is bound at the same path inside; were its mount noexec,
+   * the kernel would refuse mmap_file_rx itself and prove nothing about
+   * the filter. */
+  at = strstr(run.out, "SO ");
+  cr_assert(at && sscanf(at, "SO %511s", so) == 1, "\n%s", run.out);
+  cr_assert_eq(statvfs(so, &sv), 0, "statvfs %s", so);
+  cr_assert_eq(sv.f_flag & ST_NOEXEC, 0, "%s is on a noexec mount", so);
+  sbx_free(&run);
+  sbx_assert_server_fine();
+}
+
+Test(kernel_escape, write_then_execute) {
+  struct sbx_run run;
+
+  /* The whole attack: write code to a page, try to make it executable,
+   * jump to it anyway.  The page stays non-executable (the refused
+   * mprotect, and no READ_IMPLIES_EXEC personality), so the jump faults. */
+  sbx_run(&run,
+          "page, e = sc(9, 0, 4096, 3, 0x22, -1, 0)\n"
+          "code = b'\\xb8\\x2a\\x00\\x00\\x00\\xc3'  # mov eax, 42; ret\n"
+          "ctypes.memmove(page, code, len(code))\n"
+          "expect_blocked('mprotect_rx', 10, page, 4096, 5)\n"
+          "print('CALLING', flush=True)\n"
+          "r = ctypes.CFUNCTYPE(ctypes.c_int)(page)()\n"
+          "print('ESCAPED ran', r)\n",
+          SBX_TIMEOUT, SBX_MEMORY_MB);
+  sbx_assert_blocked(&run, "mprotect_rx errno=1 EPERM");
+  sbx_assert_out_has(&run, "CALLING\n");
+  sbx_assert_out_lacks(&run, "ESCAPED");
+  sbx_assert_out_lacks(&run, "DONE");
+  sbx_assert_status(&run, TS_EXEC_KILLED);
+  cr_assert_eq(run.r.signal, SIGSEGV, "killed by signal %d", run.r.signal);
+  sbx_free(&run);
+  sbx_assert_server_fine();
+}
+
+Test(kernel_escape, sysinfo_host_facts) {
+  struct sbx_run run;
+  long host_pages = sysconf(_SC_PHYS_PAGES);
+  char want[64];
+
+  /* sysinfo tells host RAM, uptime, load and process count: refused, and
+   * nothing written.  glibc's sysconf(_SC_PHYS_PAGES) ignores the error
+   * and answers whatever was on its stack; it must not be the host's. */
+  attack(&run,
+         "buf = ctypes.create_string_buffer(112)\n"
+         "expect_blocked('sysinfo', 99, buf)\n"
+         "print('UNTOUCHED', buf.raw == bytes(112))\n"
+         "print('PHYS_PAGES', os.sysconf('SC_PHYS_PAGES'))\n");
+  sbx_assert_blocked(&run, "sysinfo errno=1 EPERM");
+  sbx_assert_out_has(&run, "UNTOUCHED True\n");
+  cr_assert_gt(host_pages, 0);
+  snprintf(want, sizeof want, "PHYS_PAGES %ld\n", host_pages);
+  sbx_assert_out_lacks(&run, want);
   sbx_free(&run);
   sbx_assert_server_fine();
 }
