@@ -173,6 +173,7 @@ static void check_config(const struct ts_config *c, const uint8_t *data, size_t 
   FUZZ_CHECK(c->output_max <= 64u * 1024 * 1024);
   FUZZ_CHECK(c->max_concurrency >= 1);
   FUZZ_CHECK(c->queue_max <= 100000);
+  FUZZ_CHECK(c->validate_queue_max >= 1 && c->validate_queue_max <= 100000);
   FUZZ_CHECK(c->pool <= 256);
   FUZZ_CHECK(c->grace_period >= 0 && c->grace_period <= 3600);
   FUZZ_CHECK(valid_list(&c->policy.allowed_modules));

@@ -43,9 +43,11 @@ static const struct option_def options[] = {
     {"max-output", OPT_SIZE, OFF(output_max), 0, 64.0 * 1024 * 1024, "bytes of stdout and of stderr kept"},
     {"max-concurrency", OPT_UINT, OFF(max_concurrency), 1, 4096, "executions at once (default 2 x CPUs)"},
     {"max-queue", OPT_UINT, OFF(queue_max), 0, 100000, "executions waiting for a slot before 429"},
+    {"max-validate-queue", OPT_UINT, OFF(validate_queue_max), 1, 100000, "/validate requests waiting for the parser before 429"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
     {"grace-period", OPT_SECONDS, OFF(grace_period), 0, 3600, "seconds SIGTERM waits for running executions"},
     {"token-file", OPT_STR, OFF(token_file), 0, 0, "file of accepted bearer tokens, one per line (also env TOOL_SANDBOX_TOKENS, comma separated)"},
+    {"static-validation", OPT_BOOL, OFF(static_validation), 0, 0, "false: /execute runs what the validator refuses, so that the runtime and kernel layers alone are tested (true/false)"},
     {"log-code", OPT_BOOL, OFF(log_code), 0, 0, "debug: include the snippet in the access log (true/false)"},
 };
 
@@ -70,7 +72,9 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->output_max = (size_t)64 * 1024;
   c->max_concurrency = (unsigned)(2 * ncpu);
   c->queue_max = 64;
+  c->validate_queue_max = 64;
   c->pool = 2;
+  c->static_validation = true;
   c->grace_period = 10;
   return ts_policy_init_default(&c->policy, err);
 }

@@ -17,6 +17,7 @@ struct ts_config {
   unsigned threads;      /* HTTP worker threads */
   unsigned conn_timeout; /* seconds a connection may stay idle */
   unsigned max_conns;    /* simultaneous connections */
+  unsigned validate_queue_max; /* /validate requests waiting for the parser */
   char *python_home;     /* NULL: the interpreter's built-in prefix */
   enum ts_log_level log_level;
   struct ts_policy policy;
@@ -28,6 +29,7 @@ struct ts_config {
   unsigned max_concurrency; /* executions at once */
   unsigned queue_max;       /* executions waiting for a slot */
   unsigned pool;            /* sandboxes kept ready ahead of demand */
+  bool static_validation;   /* /execute refuses what the validator refuses */
   double grace_period;      /* seconds SIGTERM waits for executions */
 
   /* operations */

@@ -65,6 +65,7 @@ struct work {
   ts_exec_done_fn done;
   void *ctx;
   int client; /* our duplicate of the client's socket, or -1 */
+  bool system; /* ts_exec_submit_system(): runs on the reserved slot */
 };
 
 /* A sandbox child, and the work it runs once it has some. */
@@ -81,6 +82,7 @@ struct child {
   pid_t pid;
   bool reaped, timed_out, output_over, killed, shutdown;
   bool answered; /* its work was answered before it was reaped */
+  bool system;   /* holds system work: the reserved slot, until freed */
   bool client_gone; /* killed because the client hung up */
   siginfo_t info;
   struct rusage ru;
@@ -98,22 +100,30 @@ struct ts_executor {
   unsigned zrestarts;
   double zretry_at;
 
-  pthread_mutex_t lock; /* guards incoming, inflight, stopping, kill_at */
+  pthread_mutex_t lock; /* guards incoming, inflight, sys_inflight, stopping, kill_at */
   struct work *incoming, **incoming_tail;
-  unsigned inflight;
+  unsigned inflight;     /* user work, from submission to its answer */
+  unsigned sys_inflight; /* system work, likewise: at most one */
   bool stopping;
   double kill_at; /* when stopping: running jobs are killed at this time */
   bool killed_all; /* executor thread: kill_at has been acted on */
 
   /* read by other threads */
   _Atomic unsigned running_now, restarts_now;
+  _Atomic unsigned sys_running_now; /* of running_now, system children */
   _Atomic int zygote_up;
 
   /* executor thread only */
   struct work *queue, **queue_tail;
+  struct work *sys_queue; /* system work waiting for the reserved slot */
   struct child **slots; /* capacity entries */
-  unsigned capacity;    /* max_concurrency + pool */
-  unsigned nchildren, nbusy;
+  /* max_concurrency + pool + 1: user work holds at most max_concurrency
+   * children and the pool at most `pool` spares, so the last one is always
+   * there for system work (the readiness canary), which thus never waits
+   * for, nor takes a place from, user work. */
+  unsigned capacity;
+  unsigned nchildren, nbusy; /* nbusy: children with work, system ones included */
+  unsigned sys_busy;         /* of nbusy, children with system work (0 or 1) */
   struct child *spawning, **spawning_tail; /* waiting for the zygote's reply, in order */
   uint64_t next_id;
   unsigned nspawning; /* length of the spawning list */
@@ -277,6 +287,12 @@ static void child_free(struct ts_executor *ex, struct child *c) {
     ex->slots[c->slot] = NULL;
     ex->nchildren--;
   }
+  if (c->system) {
+    /* The reserved slot is free once its child is gone, not when its
+     * work is answered: until then the child still holds its fds. */
+    ex->sys_busy--;
+    atomic_store(&ex->sys_running_now, ex->sys_busy);
+  }
   free(c);
 }
 
@@ -398,7 +414,10 @@ static double cpu_ms_alive(const struct child *c) {
 
 static void deliver(struct ts_executor *ex, struct work *w, struct ts_exec_result *r) {
   pthread_mutex_lock(&ex->lock);
-  ex->inflight--;
+  if (w->system)
+    ex->sys_inflight--;
+  else
+    ex->inflight--;
   pthread_mutex_unlock(&ex->lock);
   w->done(w->ctx, r);
 }
@@ -777,8 +796,12 @@ static void take_incoming(struct ts_executor *ex) {
   while (in) {
     struct work *next = in->next;
     in->next = NULL;
-    *ex->queue_tail = in;
-    ex->queue_tail = &in->next;
+    if (in->system) {
+      ex->sys_queue = in; /* one at a time: ts_exec_submit_system() */
+    } else {
+      *ex->queue_tail = in;
+      ex->queue_tail = &in->next;
+    }
     in = next;
   }
 }
@@ -808,10 +831,39 @@ static struct child *free_child(struct ts_executor *ex) {
   return spawning;
 }
 
+/* System work goes first, on the reserved slot: a ready child (possibly
+ * a pooled one, which the pool then replaces within the capacity) or a
+ * new one.  It never waits for user work to finish. */
+static void dispatch_system(struct ts_executor *ex) {
+  struct child *c;
+
+  if (!ex->sys_queue || ex->sys_busy > 0)
+    return;
+  c = free_child(ex);
+  if (!c && ex->nspawning < MAX_SPAWNING && ex->nchildren < ex->capacity)
+    c = spawn_child(ex);
+  if (!c) {
+    if (ex->zfd < 0)
+      fail_work(ex, steal_pointer(&ex->sys_queue), TS_EXEC_INTERNAL_ERROR,
+                "the sandbox zygote is restarting");
+    else if (ex->nchildren < ex->capacity && ex->nspawning < MAX_SPAWNING)
+      fail_work(ex, steal_pointer(&ex->sys_queue), TS_EXEC_INTERNAL_ERROR,
+                "cannot create a sandbox");
+    return; /* otherwise the zygote is busy answering: next round */
+  }
+  c->system = true;
+  ex->sys_busy++;
+  atomic_store(&ex->sys_running_now, ex->sys_busy);
+  assign(ex, c, steal_pointer(&ex->sys_queue));
+}
+
 static void dispatch(struct ts_executor *ex) {
   unsigned spare = 0;
 
-  while (ex->queue && ex->nbusy < ex->cfg.max_concurrency) {
+  dispatch_system(ex);
+  /* User work is limited to max_concurrency children: the reserved slot
+   * does not count. */
+  while (ex->queue && ex->nbusy - ex->sys_busy < ex->cfg.max_concurrency) {
     struct work *w = ex->queue;
     struct child *c;
     if (client_gone(w)) {
@@ -904,6 +956,9 @@ static void check_deadlines(struct ts_executor *ex) {
       fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, "the server shut down before the execution started");
     }
     ex->queue_tail = &ex->queue;
+    if (ex->sys_queue)
+      fail_work(ex, steal_pointer(&ex->sys_queue), TS_EXEC_INTERNAL_ERROR,
+                "the server shut down before the execution started");
   }
 
   for (unsigned i = 0; i < ex->capacity; i++) {
@@ -932,7 +987,7 @@ static bool all_idle(struct ts_executor *ex) {
   bool idle;
 
   pthread_mutex_lock(&ex->lock);
-  idle = ex->inflight == 0 && ex->stopping;
+  idle = ex->inflight == 0 && ex->sys_inflight == 0 && ex->stopping;
   pthread_mutex_unlock(&ex->lock);
   return idle;
 }
@@ -1026,7 +1081,7 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
     return NULL;
   }
   ex->cfg = *cfg;
-  ex->capacity = cfg->max_concurrency + cfg->pool;
+  ex->capacity = cfg->max_concurrency + cfg->pool + 1; /* + the reserved slot */
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
   /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
@@ -1074,8 +1129,18 @@ fail:
   return NULL;
 }
 
-int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
-                   ts_exec_done_fn done, void *ctx, ts_err *err) {
+/* Gives back the place taken by a submission that could not be queued. */
+static void unreserve(struct ts_executor *ex, bool system) {
+  pthread_mutex_lock(&ex->lock);
+  if (system)
+    ex->sys_inflight--;
+  else
+    ex->inflight--;
+  pthread_mutex_unlock(&ex->lock);
+}
+
+static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, bool system,
+                       ts_exec_done_fn done, void *ctx, ts_err *err) {
   struct ts_job jd = {p->code, p->code_len, p->stdin_data, p->stdin_len,
                       {(uint32_t)p->memory_mb, (uint32_t)ceil(p->timeout) + 1, p->flags}};
   struct work *w;
@@ -1088,12 +1153,19 @@ int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
     pthread_mutex_unlock(&ex->lock);
     return ts_err_set(err, ESHUTDOWN, "the server is shutting down");
   }
-  if (ex->inflight >= ex->cfg.max_concurrency + ex->cfg.queue_max) {
+  if (system && ex->sys_inflight > 0) {
+    pthread_mutex_unlock(&ex->lock);
+    return ts_err_set(err, EBUSY, "a system execution is already in progress");
+  }
+  if (!system && ex->inflight >= ex->cfg.max_concurrency + ex->cfg.queue_max) {
     pthread_mutex_unlock(&ex->lock);
     return ts_err_set(err, EAGAIN, "too many executions in progress (%u running or queued)",
                       ex->cfg.max_concurrency + ex->cfg.queue_max);
   }
-  ex->inflight++;
+  if (system)
+    ex->sys_inflight++;
+  else
+    ex->inflight++;
   pthread_mutex_unlock(&ex->lock);
 
   /* The job is encoded here, on the caller's thread, so the executor
@@ -1105,14 +1177,13 @@ int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
     ts_err_set(err, ENOMEM, "out of memory");
   if (!w || !w->job) {
     free(w);
-    pthread_mutex_lock(&ex->lock);
-    ex->inflight--;
-    pthread_mutex_unlock(&ex->lock);
+    unreserve(ex, system);
     return -1;
   }
   w->timeout = p->timeout;
   w->done = done;
   w->ctx = ctx;
+  w->system = system;
   w->client = p->client_fd > 0 ? fcntl(p->client_fd, F_DUPFD_CLOEXEC, 3) : -1;
   pthread_mutex_lock(&ex->lock);
   *ex->incoming_tail = w;
@@ -1120,6 +1191,16 @@ int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
   pthread_mutex_unlock(&ex->lock);
   (void)!write(ex->wakefd, &one, sizeof one);
   return 0;
+}
+
+int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
+                   ts_exec_done_fn done, void *ctx, ts_err *err) {
+  return submit_work(ex, p, false, done, ctx, err);
+}
+
+int ts_exec_submit_system(struct ts_executor *ex, const struct ts_exec_params *p,
+                          ts_exec_done_fn done, void *ctx, ts_err *err) {
+  return submit_work(ex, p, true, done, ctx, err);
 }
 
 struct sync_wait {
@@ -1171,6 +1252,10 @@ unsigned ts_executor_zygote_restarts(struct ts_executor *ex) {
 
 unsigned ts_executor_queued(struct ts_executor *ex) {
   unsigned inflight = ts_executor_inflight(ex), running = atomic_load(&ex->running_now);
+  unsigned sys = atomic_load(&ex->sys_running_now);
+
+  /* running_now counts the child on the reserved slot; inflight does not. */
+  running = running > sys ? running - sys : 0;
   return inflight > running ? inflight - running : 0;
 }
 
@@ -1317,5 +1402,25 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
     cJSON_AddNumberToObject(doc, "signal", r->signal);
   else
     cJSON_AddNullToObject(doc, "signal");
+  /* The runtime audit trace: what the child's Python layer refused.  The
+   * child's word, bounded and well-formed (job.c), never a status. */
+  {
+    cJSON *audit = cJSON_AddArrayToObject(doc, "audit");
+    for (size_t i = 0; audit && i < r->report.naudit; i++) {
+      const struct ts_audit_entry *e = &r->report.audit[i];
+      cJSON *o = cJSON_CreateObject();
+      if (!o)
+        break;
+      cJSON_AddStringToObject(o, "event", e->event);
+      cJSON_AddStringToObject(o, "detail", e->detail);
+      if (e->line > 0)
+        cJSON_AddNumberToObject(o, "line", (double)e->line);
+      else
+        cJSON_AddNullToObject(o, "line");
+      cJSON_AddStringToObject(o, "action", e->refused ? "refused" : "allowed");
+      cJSON_AddItemToArray(audit, o);
+    }
+    cJSON_AddNumberToObject(doc, "audit_dropped", (double)r->report.audit_dropped);
+  }
   return doc;
 }

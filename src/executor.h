@@ -77,10 +77,18 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
  * full (answer 429) or ESHUTDOWN when stopping. */
 int ts_exec_submit(struct ts_executor *ex, const struct ts_exec_params *p,
                    ts_exec_done_fn done, void *ctx, ts_err *err);
+/* Queues a job of the server's own (the readiness canary) on a slot
+ * reserved for it: it neither waits behind user jobs nor counts against
+ * max_concurrency, queue_max or the in-flight and queue gauges, and it is
+ * sandboxed exactly like any job.  One at a time: -1 with EBUSY while one
+ * is in flight, ESHUTDOWN when stopping. */
+int ts_exec_submit_system(struct ts_executor *ex, const struct ts_exec_params *p,
+                          ts_exec_done_fn done, void *ctx, ts_err *err);
 /* Runs one job and waits for it (tests, canary). */
 int ts_exec_run(struct ts_executor *ex, const struct ts_exec_params *p,
                 struct ts_exec_result *out, ts_err *err);
-/* Executions running or queued; of those, queued.  Any thread. */
+/* User executions running or queued; of those, queued (system jobs are
+ * not counted).  Any thread. */
 unsigned ts_executor_inflight(struct ts_executor *ex);
 unsigned ts_executor_queued(struct ts_executor *ex);
 unsigned ts_executor_zygote_restarts(struct ts_executor *ex);

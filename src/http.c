@@ -34,11 +34,20 @@
 extern const char ts_openapi_yaml[];
 
 /* Threads that parse and validate request bodies (the GIL lets one run
- * Python at a time; a second overlaps JSON and HTTP work with it). */
+ * Python at a time; a second overlaps JSON and HTTP work with it, and is
+ * free for an /execute while the other validates a large /validate). */
 #define TS_WORKERS_MAX 2
 
-/* /readyz trusts a canary execution for this long. */
+/* /readyz answers from the last canary execution for this long after it
+ * ended; past that, the next /readyz runs one (one at a time, on the
+ * executor's reserved slot) and every /readyz meanwhile waits for it. */
 #define READY_CACHE_SECONDS 2.0
+
+/* Requests waiting for a worker, in arrival order. */
+struct work_queue {
+  struct conn *head, **tail;
+  unsigned len;
+};
 
 struct ts_server {
   struct MHD_Daemon *daemon;
@@ -49,16 +58,32 @@ struct ts_server {
   char *info; /* GET /info body, built once */
   size_t info_len;
   unsigned port;
+
+  /* /readyz.  It needs no token, so it must not be a way to start
+   * executions at will: at most one canary runs at a time, and within
+   * READY_CACHE_SECONDS of its end its result is the answer. */
   pthread_mutex_t ready_lock;
-  double ready_at; /* monotonic time of the last successful canary */
+  double canary_at;       /* monotonic time the last canary ended, 0: none yet */
+  bool canary_ok;         /* its result */
+  const char *canary_code; /* when not ok: not_ready or shutting_down */
+  char canary_why[300];   /* and why */
+  bool canary_running;
+  struct conn *ready_waiters; /* /readyz suspended until the running canary ends */
 
   /* Parsing and validation run on threads of their own, never on
    * libmicrohttpd's: a pool thread serves many connections one request at
    * a time, and a 20 KiB snippet holds it (and the GIL) for tens of
-   * milliseconds, which /healthz on the same thread would wait for. */
+   * milliseconds, which /healthz on the same thread would wait for.
+   * /execute bodies go first, and at most one worker is on a /validate at
+   * a time: the GIL serialises parsing anyway, and a 256 KiB body holds it
+   * for a few hundred milliseconds, so an /execute waits for at most that
+   * one /validate, never for a queue of them.  The /validate queue is
+   * bounded (--max-validate-queue, then 429); /execute bodies are bounded
+   * by the connections and, once parsed, by the executor's queue. */
   pthread_mutex_t work_lock;
   pthread_cond_t work_cond;
-  struct conn *work_head, **work_tail;
+  struct work_queue exec_q, validate_q;
+  bool validating; /* a worker is on a /validate */
   bool work_stop;
   pthread_t workers[TS_WORKERS_MAX];
   unsigned nworkers;
@@ -101,7 +126,8 @@ struct conn {
   char *result;
   size_t result_len;
   unsigned result_status;
-  struct conn *work_next; /* in the workers' queue */
+  struct conn *work_next;  /* in a workers' queue */
+  struct conn *ready_next; /* among the /readyz waiting for the canary */
 };
 
 /* Past max_body, a body of unknown length is drained up to this many more
@@ -249,21 +275,51 @@ static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *
   return 0;
 }
 
+static void wq_push(struct work_queue *q, struct conn *c) {
+  c->work_next = NULL;
+  *q->tail = c;
+  q->tail = &c->work_next;
+  q->len++;
+}
+
+static struct conn *wq_pop(struct work_queue *q) {
+  struct conn *c = q->head;
+
+  if (c) {
+    q->head = c->work_next;
+    if (!q->head)
+      q->tail = &q->head;
+    q->len--;
+  }
+  return c;
+}
+
 /* Hands the request to a worker thread; the connection is suspended until
- * the worker (or the executor, for an execution) resumes it. */
+ * the worker (or the executor, for an execution) resumes it.  A /validate
+ * finding its queue full is answered 429 at once. */
 static void to_worker(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+  bool validate = c->route->fn == route_validate;
+  unsigned waiting;
+
   pthread_mutex_lock(&s->work_lock);
   if (s->work_stop) {
     pthread_mutex_unlock(&s->work_lock);
     reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "the server is shutting down");
     return;
   }
+  if (validate && s->validate_q.len >= s->cfg->validate_queue_max) {
+    waiting = s->validate_q.len;
+    pthread_mutex_unlock(&s->work_lock);
+    reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests",
+                "too many /validate requests waiting (%u); retry later", waiting);
+    if (c->response)
+      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    return;
+  }
   c->mc = mc;
   c->suspended = true;
   MHD_suspend_connection(mc);
-  c->work_next = NULL;
-  *s->work_tail = c;
-  s->work_tail = &c->work_next;
+  wq_push(validate ? &s->validate_q : &s->exec_q, c);
   pthread_cond_signal(&s->work_cond);
   pthread_mutex_unlock(&s->work_lock);
 }
@@ -272,29 +328,54 @@ static void to_worker(struct ts_server *s, struct conn *c, struct MHD_Connection
  * connection: from then on the worker must not touch it. */
 static _Thread_local bool handed_off;
 
+/* The next request for this worker: an /execute first, else a /validate
+ * unless another worker is on one.  NULL when stopping with nothing left.
+ * Called with work_lock held. */
+static struct conn *next_work(struct ts_server *s, bool *validate) {
+  for (;;) {
+    struct conn *c = wq_pop(&s->exec_q);
+    if (c) {
+      *validate = false;
+      return c;
+    }
+    if (!s->validating && (c = wq_pop(&s->validate_q))) {
+      s->validating = true;
+      *validate = true;
+      return c;
+    }
+    /* A /validate left while another worker is on one is that worker's
+     * to take next. */
+    if (s->work_stop && !s->validate_q.head)
+      return NULL;
+    pthread_cond_wait(&s->work_cond, &s->work_lock);
+  }
+}
+
 static void *worker_main(void *arg) {
   struct ts_server *s = arg;
 
   for (;;) {
     struct conn *c;
+    bool validate = false;
     pthread_mutex_lock(&s->work_lock);
-    while (!s->work_head && !s->work_stop)
-      pthread_cond_wait(&s->work_cond, &s->work_lock);
-    c = s->work_head;
-    if (!c) { /* stopping, and nothing left */
-      pthread_mutex_unlock(&s->work_lock);
-      return NULL;
-    }
-    s->work_head = c->work_next;
-    if (!s->work_head)
-      s->work_tail = &s->work_head;
+    c = next_work(s, &validate);
     pthread_mutex_unlock(&s->work_lock);
+    if (!c) /* stopping, and nothing left */
+      return NULL;
     /* The route answers, or hands the connection on to the executor,
      * which resumes it when the job is done (and may have already). */
     handed_off = false;
     c->route->fn(s, c, c->mc);
     if (!handed_off)
       MHD_resume_connection(c->mc);
+    if (validate) {
+      pthread_mutex_lock(&s->work_lock);
+      s->validating = false;
+      /* Another worker may be waiting for this one's /validate to end:
+       * to take the next, or to exit. */
+      pthread_cond_broadcast(&s->work_cond);
+      pthread_mutex_unlock(&s->work_lock);
+    }
   }
 }
 
@@ -393,7 +474,7 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
     cJSON_Delete(root);
     return;
   }
-  if (!v.valid) {
+  if (!v.valid && cfg->static_validation) {
     /* Rejected code never runs. */
     struct ts_exec_result r = {.status = TS_EXEC_REJECTED, .exit_code = -1};
     cJSON *doc = ts_exec_result_to_json(&r);
@@ -414,66 +495,113 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
   cJSON_Delete(root); /* the job was encoded by ts_exec_submit */
 }
 
-/* Ready when the zygote is up and a canary execution succeeded within the
- * last READY_CACHE_SECONDS; otherwise a canary runs now. */
-static void readyz_done(void *ctx, struct ts_exec_result *res) {
-  struct conn *c = ctx;
-  struct ts_server *s = c->s;
+/* ---- /readyz ----
+ *
+ * The rule: ready when the zygote is up, the execution queue is not full,
+ * and the last canary execution succeeded.  A canary's result is the answer
+ * for READY_CACHE_SECONDS after it ended; a /readyz that finds it older (or
+ * none yet) starts one unless one is running, and waits for that one.  So
+ * every answer is at most READY_CACHE_SECONDS old or brand new, however many
+ * probes come, and at most one canary runs at a time, on the executor's
+ * reserved slot, never in the users' queue.  Neither state check (zygote,
+ * full queue) starts anything. */
+
+static const char ready_body[] = "{\"status\":\"ready\"}\n";
+
+/* The answer to a /readyz from a canary's result. */
+static void ready_answer(struct conn *c, bool ok, const char *code, const char *why) {
+  if (ok) {
+    reply_copy(c, MHD_HTTP_OK, ready_body, sizeof ready_body - 1, "application/json");
+    return;
+  }
+  reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, code, "%s", why);
+}
+
+/* A canary ended (or could not start): its result becomes the state, and
+ * every /readyz waiting for it is answered and resumed.  Any thread. */
+static void canary_finish(struct ts_server *s, bool ok, const char *code, const char *why) {
+  struct conn *waiters;
+
+  pthread_mutex_lock(&s->ready_lock);
+  s->canary_at = now_s();
+  s->canary_ok = ok;
+  s->canary_code = code;
+  (void)snprintf(s->canary_why, sizeof s->canary_why, "%s", why);
+  s->canary_running = false;
+  waiters = steal_pointer(&s->ready_waiters);
+  pthread_mutex_unlock(&s->ready_lock);
+  /* Resumed outside the lock: route_readyz suspends with it held. */
+  while (waiters) {
+    struct conn *c = waiters, *next = c->ready_next;
+    ready_answer(c, ok, code, why);
+    MHD_resume_connection(c->mc);
+    waiters = next;
+  }
+}
+
+/* Runs on the executor thread. */
+static void canary_done(void *ctx, struct ts_exec_result *res) {
+  struct ts_server *s = ctx;
   bool ok = res && res->status == TS_EXEC_OK && res->out_len == 3 &&
             memcmp(res->out, "42\n", 3) == 0;
-  cJSON *doc;
+  char why[300] = "";
 
-  if (ok) {
-    pthread_mutex_lock(&s->ready_lock);
-    s->ready_at = now_s();
-    pthread_mutex_unlock(&s->ready_lock);
-    doc = cJSON_CreateObject();
-    cJSON_AddStringToObject(doc, "status", "ready");
-    c->result_status = MHD_HTTP_OK;
-  } else {
-    char why[300];
+  if (!ok)
     (void)snprintf(why, sizeof why, "the canary execution failed: %s%s%s",
-             res ? ts_exec_status_name(res->status) : "out of memory",
-             res && res->detail[0] ? ": " : "", res ? res->detail : "");
-    doc = cJSON_CreateObject();
-    cJSON *e = cJSON_AddObjectToObject(doc, "error");
-    cJSON_AddStringToObject(e, "code", "not_ready");
-    cJSON_AddStringToObject(e, "message", why);
-    c->result_status = MHD_HTTP_SERVICE_UNAVAILABLE;
-  }
+                   res ? ts_exec_status_name(res->status) : "out of memory",
+                   res && res->detail[0] ? ": " : "", res ? res->detail : "");
   if (res) {
     ts_exec_result_free(res);
     free(res);
   }
-  c->result = print_json(doc, &c->result_len);
-  MHD_resume_connection(c->mc);
+  canary_finish(s, ok, "not_ready", why);
 }
 
 static void route_readyz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
   static const char code[] = "print(6 * 7)";
-  static const char ready[] = "{\"status\":\"ready\"}\n";
+  /* Sandboxed exactly like a user's execution, with the default memory;
+   * no client socket: it belongs to every /readyz waiting for it. */
   struct ts_exec_params p = {code, sizeof code - 1, NULL, 0,
                              s->cfg->timeout_max < 5 ? s->cfg->timeout_max : 5,
-                             s->cfg->memory_default_mb, 0};
-  double at;
+                             s->cfg->memory_default_mb, 0, -1};
+  ts_err err = {0};
+  bool start;
 
   if (!ts_executor_zygote_alive(s->ex)) {
     reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready", "the sandbox zygote is down");
     return;
   }
-  pthread_mutex_lock(&s->ready_lock);
-  at = s->ready_at;
-  pthread_mutex_unlock(&s->ready_lock);
-  if (at > 0 && now_s() - at < READY_CACHE_SECONDS) {
-    reply_copy(c, MHD_HTTP_OK, ready, sizeof ready - 1, "application/json");
-    return;
-  }
-  if (!submit(s, c, mc, &p, readyz_done) && c->status == MHD_HTTP_TOO_MANY_REQUESTS) {
+  if (ts_executor_inflight(s->ex) >= s->cfg->max_concurrency + s->cfg->queue_max) {
     /* A full queue is a reason not to send traffic here. */
-    MHD_destroy_response(c->response);
-    c->response = NULL;
     reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready",
                 "every execution slot and the queue are full");
+    return;
+  }
+  pthread_mutex_lock(&s->ready_lock);
+  if (s->canary_at > 0 && now_s() - s->canary_at < READY_CACHE_SECONDS) {
+    bool ok = s->canary_ok;
+    const char *ecode = s->canary_code;
+    char why[sizeof s->canary_why];
+    memcpy(why, s->canary_why, sizeof why);
+    pthread_mutex_unlock(&s->ready_lock);
+    ready_answer(c, ok, ecode, why);
+    return;
+  }
+  /* Wait for the canary, starting it if none runs. */
+  c->mc = mc;
+  c->suspended = true;
+  MHD_suspend_connection(mc);
+  c->ready_next = s->ready_waiters;
+  s->ready_waiters = c;
+  start = !s->canary_running;
+  s->canary_running = true;
+  pthread_mutex_unlock(&s->ready_lock);
+  if (start && ts_exec_submit_system(s->ex, &p, canary_done, s, &err) < 0) {
+    /* EBUSY cannot happen: canary_running is the only submitter's flag. */
+    if (err.errnum == ESHUTDOWN)
+      canary_finish(s, false, "shutting_down", err.msg);
+    else
+      canary_finish(s, false, "not_ready", err.msg);
   }
 }
 
@@ -482,12 +610,25 @@ static void route_info(struct ts_server *s, struct conn *c, struct MHD_Connectio
   reply_copy(c, MHD_HTTP_OK, s->info, s->info_len, "application/json");
 }
 
-static unsigned g_inflight(void *ctx) { return ts_executor_inflight(ctx); }
-static unsigned g_queued(void *ctx) { return ts_executor_queued(ctx); }
-static unsigned g_restarts(void *ctx) { return ts_executor_zygote_restarts(ctx); }
+static unsigned g_inflight(void *ctx) {
+  return ts_executor_inflight(((struct ts_server *)ctx)->ex);
+}
+static unsigned g_queued(void *ctx) { return ts_executor_queued(((struct ts_server *)ctx)->ex); }
+static unsigned g_restarts(void *ctx) {
+  return ts_executor_zygote_restarts(((struct ts_server *)ctx)->ex);
+}
+static unsigned g_validate_queued(void *ctx) {
+  struct ts_server *s = ctx;
+  unsigned n;
+
+  pthread_mutex_lock(&s->work_lock);
+  n = s->validate_q.len;
+  pthread_mutex_unlock(&s->work_lock);
+  return n;
+}
 
 static void route_metrics(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
-  struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s->ex};
+  struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s, g_validate_queued};
   char *text = ts_metrics_render(s->metrics, &g);
 
   (void)mc;
@@ -921,7 +1062,8 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   pthread_mutex_init(&s->ready_lock, NULL);
   pthread_mutex_init(&s->work_lock, NULL);
   pthread_cond_init(&s->work_cond, NULL);
-  s->work_tail = &s->work_head;
+  s->exec_q.tail = &s->exec_q.head;
+  s->validate_q.tail = &s->validate_q.head;
   s->metrics = ts_metrics_new();
   s->info = build_info(cfg, &s->info_len);
   if (!s->metrics || !s->info) {

@@ -102,12 +102,15 @@ int main(int argc, char **argv) {
       (void)setrlimit(RLIMIT_NOFILE, &rl);
     }
     /* Each sandbox holds 5 fds here (3 pipes, the job pipe, a pidfd) and
-     * each execution a duplicate of its client's socket; 64 for the rest
-     * (listener, epoll sets, zygote socket, logs) and TS_LINGER_MAX for
-     * sockets closed lingering after a 413.  What is left is for
-     * connections: fewer of them beats accept() failing at EMFILE. */
+     * each execution a duplicate of its client's socket: max_concurrency
+     * + pool sandboxes, plus the one on the slot reserved for the /readyz
+     * canary; 64 for the rest (listener, epoll sets, zygote socket, logs)
+     * and TS_LINGER_MAX for sockets closed lingering after a 413.  What is
+     * left is for connections: fewer of them beats accept() failing at
+     * EMFILE. */
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
-      rlim_t fixed = 6u * ((rlim_t)cfg.max_concurrency + cfg.pool) + cfg.queue_max + 64 + TS_LINGER_MAX;
+      rlim_t fixed = 6u * ((rlim_t)cfg.max_concurrency + cfg.pool + 1) + cfg.queue_max + 64 +
+                     TS_LINGER_MAX;
       if (rl.rlim_cur < fixed + 8) {
         fprintf(stderr, "tool-sandbox: the open-file limit (%llu) is too low: --max-concurrency "
                 "%u, --pool %u and --max-queue %u need %llu plus the connections; raise it "

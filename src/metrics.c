@@ -320,6 +320,11 @@ char *ts_metrics_render(struct ts_metrics *m, const struct ts_metrics_gauges *g)
     put_sample(&o, "tool_sandbox_zygote_restarts_total", NULL, NULL,
                g->zygote_restarts(g->ctx));
   }
+  if (g && g->validate_queued) {
+    put_family(&o, "tool_sandbox_validate_queue_depth", "gauge",
+               "/validate requests waiting for the parser.");
+    put_sample(&o, "tool_sandbox_validate_queue_depth", NULL, NULL, g->validate_queued(g->ctx));
+  }
 
   if (o.oom) {
     free(o.p);

@@ -21,6 +21,7 @@ struct ts_metrics_gauges {
   unsigned (*queued)(void *ctx);           /* executions waiting for a slot */
   unsigned (*zygote_restarts)(void *ctx);  /* monotonic, rendered as a counter */
   void *ctx;
+  unsigned (*validate_queued)(void *ctx);  /* /validate requests waiting for the parser */
 };
 
 /* A zeroed registry, or NULL on ENOMEM.  Free with ts_metrics_free(). */
@@ -61,6 +62,7 @@ void ts_metrics_violation(struct ts_metrics *m, const char *rule);
  *   tool_sandbox_executions_in_flight                     gauge   (g->inflight)
  *   tool_sandbox_execution_queue_depth                    gauge   (g->queued)
  *   tool_sandbox_zygote_restarts_total                    counter (g->zygote_restarts)
+ *   tool_sandbox_validate_queue_depth                     gauge   (g->validate_queued)
  * Known label values of the small counters are always present (0 until
  * used) so that rate() has a starting point; their "other" only once
  * non-zero.  Histogram buckets (le, seconds): 0.0005 0.001 0.0025 0.005

@@ -1413,3 +1413,19 @@ bool sock_quiet(int fd) {
   /* Data, an end of stream or an error all make the socket readable. */
   return poll(&p, 1, 0) == 0;
 }
+
+int http_read_answer(int fd, const char *method, const char *path, int timeout_ms,
+                     struct http_resp *out) {
+  struct rconn c = {.fd = fd};
+  int r;
+
+  memset(out, 0, sizeof *out);
+  r = read_response(&c, strcmp(method, "HEAD") == 0, now_ms() + timeout_ms, out);
+  free(c.in.p);
+  if (r == 1) {
+    log_response(method, path, out);
+    return 0;
+  }
+  http_resp_free(out);
+  return -1;
+}

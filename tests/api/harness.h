@@ -227,6 +227,13 @@ int http_post_open(unsigned port, const char *path, const char *json);
 /* True while nothing has arrived on the socket and the peer has not
  * closed it: its answer, if any, is still to come.  Does not wait. */
 bool sock_quiet(int fd);
+/* Reads the answer to a request the caller sent on `fd` itself (with
+ * http_post_open or by hand; `method` and `path` are the request's, for
+ * the contract log, which gets the response as http_request's do), waiting
+ * up to timeout_ms.  0, or -1 (nothing is left in *out).  Does not close
+ * fd. */
+int http_read_answer(int fd, const char *method, const char *path, int timeout_ms,
+                     struct http_resp *out);
 
 /* ---- assertions ---- */
 

@@ -281,7 +281,7 @@ Test(faults, low_open_file_limit_bounds_connections_not_availability) {
   cr_assert_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
   srv_start(&s, args, NULL);
   cr_assert(srv_log_contains(&s, "--max-conns lowered"), "no warning about the fd limit");
-  /* More connections than the server has fds for (152 - 118 = 34 here):
+  /* More connections than the server has fds for (152 - 124 = 28 here):
    * it refuses the extra ones instead of failing accept() in a loop.
    * (60: this process has the same limit.) */
   for (int i = 0; i < 60; i++) {

@@ -140,3 +140,26 @@ Test(config, a_token_is_printable_ascii) {
   cr_expect_eq(load_tokens(&c, "~!tok/+=\n", 9, &err), 0, "%s", err.msg);
   ts_config_free(&c);
 }
+
+/* The bound of the /validate queue: a default, a range, and the file. */
+Test(config, max_validate_queue_has_a_default_and_a_range) {
+  static const char good[] = "max-validate-queue = 5\n";
+  static const char zero[] = "max-validate-queue = 0\n";
+  static const char huge[] = "max-validate-queue = 100001\n";
+  struct ts_config c;
+  ts_err err = {0};
+
+  cr_assert_eq(ts_config_init(&c, &err), 0);
+  cr_assert_eq(c.validate_queue_max, 64);
+  ts_config_free(&c);
+  cr_assert_eq(load(&c, temp_file(good, sizeof good - 1), &err), TS_CONFIG_RUN, "%s", err.msg);
+  cr_assert_eq(c.validate_queue_max, 5);
+  ts_config_free(&c);
+  /* No waiting room at all would refuse a /validate that merely arrives
+   * while the worker is taking the previous one. */
+  cr_assert_eq(load(&c, temp_file(zero, sizeof zero - 1), &err), TS_CONFIG_EXIT_USAGE);
+  cr_assert(strstr(err.msg, "max-validate-queue"), "%s", err.msg);
+  ts_config_free(&c);
+  cr_assert_eq(load(&c, temp_file(huge, sizeof huge - 1), &err), TS_CONFIG_EXIT_USAGE);
+  ts_config_free(&c);
+}

@@ -533,6 +533,36 @@ Test(metrics, every_family_documented) {
   ts_metrics_free(m);
 }
 
+static unsigned g_validate_queued(void *ctx) {
+  struct gauge_state *s = ctx;
+  s->calls++;
+  return s->queued + 1;
+}
+
+Test(metrics, validate_queue_gauge_only_when_given) {
+  struct ts_metrics *m = ts_metrics_new();
+  struct gauge_state st = {0, 4, 0, 0};
+  struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, &st, g_validate_queued};
+  char *text;
+
+  cr_assert_not_null(m);
+  text = ts_metrics_render(m, &g);
+  cr_assert_not_null(text);
+  check_format(text);
+  cr_assert_eq(value_of(text, "tool_sandbox_validate_queue_depth"), 5);
+  cr_assert_eq(value_of(text, "tool_sandbox_execution_queue_depth"), 4);
+  cr_assert_not_null(strstr(text, "# TYPE tool_sandbox_validate_queue_depth gauge\n"));
+  cr_assert_not_null(strstr(text, "# HELP tool_sandbox_validate_queue_depth "));
+  free(text);
+  /* Without the callback (the positional initialisers of before), no family. */
+  g.validate_queued = NULL;
+  text = ts_metrics_render(m, &g);
+  cr_assert_not_null(text);
+  cr_assert_null(strstr(text, "tool_sandbox_validate_queue_depth"));
+  free(text);
+  ts_metrics_free(m);
+}
+
 Test(metrics, null_registry_is_harmless) {
   ts_metrics_free(NULL);
   ts_metrics_request(NULL, "/execute", 200, 1);
