@@ -25,12 +25,19 @@ static const char *const default_allowed_modules[] = {
   "functools", "graphlib",
   "hashlib", "hmac", /* C digests over bytes only */
   "heapq", "html", "itertools", "json", "keyword", "math", "numbers",
-  "operator",   /* attrgetter/methodcaller are refused by name */
+  "operator",   /* attrgetter/methodcaller only with constant names (see the
+                   validator) */
   "pprint", "random", "re",
   "secrets",    /* reads os.urandom internally, exposes no os */
   "statistics", "string", "struct", "textwrap",
   "time",       /* sleep is bounded by the executor's wall-clock limit */
-  "typing", "unicodedata", "zlib",
+  "typing", "unicodedata",
+  "warnings",   /* warn() prints to the child's stderr.  warn_explicit,
+                   showwarning and formatwarning read a source line of the
+                   file their caller names (linecache): the sandbox's root
+                   holds only the standard library, public source, and the
+                   runtime refuses opens outside it */
+  "zlib",
   /* Not here on purpose: io (io.open), uuid (imports os and ctypes),
    * zoneinfo (reads tz files), typing_extensions (not stdlib), fnmatch
    * (pure, but nothing needs it: refused as not allowed, not banned). */
@@ -62,7 +69,10 @@ static const char *const default_banned_names[] = {
   "open", "input", "help", "exit", "quit", "copyright", "credits", "license",
   "getattr", "setattr", "delattr", "globals", "locals", "vars", "memoryview",
   "__loader__", "__spec__",
-  "attrgetter", "methodcaller", /* operator's getattr in disguise */
+  /* Not here: operator.attrgetter and methodcaller, functools.update_wrapper
+   * and dataclasses.make_dataclass read or write attributes by names taken
+   * from data; the validator accepts them only called with constant names
+   * it can check (and refuses them anywhere else), like functools.wraps. */
 };
 
 static const char *const default_banned_attributes[] = {
@@ -73,33 +83,107 @@ static const char *const default_banned_attributes[] = {
   "tb_lasti", "co_code", "co_consts", "co_names", "co_varnames",
   "func_globals", "func_code",
   "mro",                 /* walks to object and its subclasses */
-  "attrgetter", "methodcaller",
   "get_field", "Formatter", /* string.Formatter resolves "{0.attr}" with getattr
                                and hands the object to overridable methods */
-  "get_type_hints", "ForwardRef", "_evaluate", /* eval annotation strings */
-  "singledispatch", "singledispatchmethod", /* register() calls get_type_hints */
+  "get_type_hints", "ForwardRef", "_evaluate", /* eval annotation strings.
+                               functools.singledispatch's register() calls
+                               get_type_hints too: it is allowed, and the
+                               validator checks every string annotation
+                               instead (a plain type expression only) */
   "register_at_fork", "chdir",
+  /* Enum._convert_(name, module, filter) builds an enum from the globals of
+   * the module it names (sys.modules[module], builtins included) and writes
+   * into them; the other _sunder_ names are enum's public API. */
+  "_convert_", "_old_convert_",
+  /* AttributeError.obj is the object a failed lookup was made on, and
+   * str.format looks attributes up by a name it parses from a string:
+   * '{0.gi_frame.f_back.f_globals[_b].x}'.format(g) raises an AttributeError
+   * whose .obj is the runner's real builtins module.  Refusing .obj (also
+   * on user objects, where it is harmless) closes that getattr. */
+  "obj",
   /* modules that allowed modules expose as public attributes
    * (typing.sys, contextlib.os, dataclasses.builtins, enum.bltns, ...) */
   "os", "sys", "builtins", "bltns", "inspect", "types", "posixpath",
-  "codecs", "copyreg", "warnings",
+  "codecs", "copyreg",
 };
 
+/* Dunder methods a class body may define and any code may read.  Each one
+ * is only ever called with the object it is defined on and the operands or
+ * arguments of the operation, never with an interpreter internal.  Not
+ * here on purpose, so refused as definitions and as attributes:
+ * - lookup hooks: __getattr__, __getattribute__, __setattr__, __delattr__,
+ *   __dir__;
+ * - class-creation hooks: __class_getitem__, __set_name__, __prepare__, __mro_entries__, __instancecheck__,
+ *   __subclasscheck__, __subclasshook__ (isinstance() in trusted code or in
+ *   a match statement would run them with objects of its own);
+ * - descriptors: __get__, __set__, __delete__ (property covers ordinary
+ *   code; d.__get__(obj) binds anything to anything);
+ * - pickling and finalisation: __reduce__, __reduce_ex__, __getstate__,
+ *   __setstate__, __del__ (runs whenever the collector decides);
+ * - data: __match_args__ (its strings are attribute names: see the
+ *   validator), __class__, __dict__, __globals__, __builtins__...
+ * __new__ is here: immutable subclasses and singletons need it, and the
+ * dangerous use, type.__new__(type, name, bases, ns), is refused by the
+ * validator like type(name, bases, ns). */
 static const char *const default_allowed_dunders[] = {
-  "__init__", "__new__", "__post_init__", "__name__", "__qualname__",
-  "__doc__", "__module__", "__slots__", "__all__", "__match_args__",
-  "__str__", "__repr__", "__format__", "__eq__", "__ne__", "__lt__",
-  "__le__", "__gt__", "__ge__", "__hash__", "__bool__", "__len__",
-  "__iter__", "__next__", "__reversed__", "__contains__", "__getitem__",
-  "__setitem__", "__delitem__", "__missing__", "__enter__", "__exit__",
-  "__call__",
+  "__init__", "__new__", "__post_init__",
+  "__str__", "__repr__", "__format__", "__bytes__", "__eq__", "__ne__",
+  "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__bool__",
+  "__len__", "__length_hint__", "__iter__", "__next__", "__reversed__",
+  "__contains__", "__getitem__", "__setitem__", "__delitem__",
+  "__missing__", "__enter__", "__exit__", "__call__", "__copy__",
+  "__deepcopy__",
+  "__aenter__", "__aexit__", "__aiter__", "__anext__", "__await__",
+  /* called by the interpreter with the new subclass and the keywords of
+   * its class statement, both the snippet's own */
+  "__init_subclass__",
   "__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__",
   "__mul__", "__rmul__", "__imul__", "__truediv__", "__rtruediv__",
-  "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__",
-  "__rpow__", "__neg__", "__pos__", "__abs__", "__invert__", "__and__",
-  "__or__", "__xor__", "__lshift__", "__rshift__", "__matmul__",
-  "__divmod__", "__round__", "__int__", "__float__", "__complex__",
+  "__itruediv__", "__floordiv__", "__rfloordiv__", "__ifloordiv__",
+  "__mod__", "__rmod__", "__imod__", "__pow__", "__rpow__", "__ipow__",
+  "__matmul__", "__rmatmul__", "__imatmul__", "__divmod__", "__rdivmod__",
+  "__and__", "__rand__", "__iand__", "__or__", "__ror__", "__ior__",
+  "__xor__", "__rxor__", "__ixor__", "__lshift__", "__rlshift__",
+  "__ilshift__", "__rshift__", "__rrshift__", "__irshift__",
+  "__neg__", "__pos__", "__abs__", "__invert__", "__round__", "__trunc__",
+  "__floor__", "__ceil__", "__int__", "__float__", "__complex__",
   "__index__",
+};
+
+/* Plain data, readable (and settable on an object: wrapper.__doc__ = ...)
+ * but never bound as a name or defined.  Not here on purpose:
+ * __traceback__ (frames), __dataclass_fields__ (its keys become the field
+ * names that dataclasses pastes into the source it exec()s, with the real
+ * builtins), __self__, __func__, __defaults__, __kwdefaults__, __closure__,
+ * __code__, __globals__, __class__, __dict__ (also on self: a getattr by a
+ * computed name on whatever self is, type or a module), __match_args__,
+ * and the read-only ones below. */
+static const char *const default_readable_dunders[] = {
+  "__name__", "__qualname__", "__doc__", "__module__", "__version__",
+  "__all__", "__slots__",
+  /* Enum and TypedDict introspection: their own members and key names */
+  "__members__", "__total__", "__required_keys__", "__optional_keys__",
+  /* exception chaining: other exception objects and a flag */
+  "__cause__", "__context__", "__suppress_context__", "__notes__",
+};
+
+/* Data that may be read (a Load) but never set, deleted, bound, defined or
+ * passed as a keyword (as a string, only the names the interpreter gives
+ * no meaning to pass: '__args__' does, '__mro__' does not). */
+static const char *const default_read_only_dunders[] = {
+  /* typing's introspection data: typing.get_args/get_origin return the
+   * same, and the ForwardRefs in it evaluate nothing by themselves */
+  "__args__", "__parameters__", "__constraints__", "__bound__", "__origin__",
+  /* functools.wraps' link to the wrapped function (whose own dangerous
+   * dunders stay refused) */
+  "__wrapped__",
+  /* tuples of classes: a class is harmless without its dunders, and
+   * __subclasses__ and mro() stay refused */
+  "__mro__", "__bases__", "__base__",
+  /* a dict whose keys dataclasses pastes into the source it exec()s: the
+   * validator accepts the read only where the dict cannot be changed or
+   * handed on (printed, iterated, indexed, .items(), ...) */
+  "__annotations__",
 };
 
 static void strset_clear(struct ts_strset *s) {
@@ -270,6 +354,8 @@ int ts_policy_init_default(struct ts_policy *p, ts_err *err) {
     {&p->banned_names, default_banned_names, TS_ARRAY_LEN(default_banned_names)},
     {&p->banned_attributes, default_banned_attributes, TS_ARRAY_LEN(default_banned_attributes)},
     {&p->allowed_dunders, default_allowed_dunders, TS_ARRAY_LEN(default_allowed_dunders)},
+    {&p->readable_dunders, default_readable_dunders, TS_ARRAY_LEN(default_readable_dunders)},
+    {&p->read_only_dunders, default_read_only_dunders, TS_ARRAY_LEN(default_read_only_dunders)},
   };
 
   memset(p, 0, sizeof *p);
@@ -290,6 +376,8 @@ void ts_policy_free(struct ts_policy *p) {
   strset_clear(&p->banned_names);
   strset_clear(&p->banned_attributes);
   strset_clear(&p->allowed_dunders);
+  strset_clear(&p->readable_dunders);
+  strset_clear(&p->read_only_dunders);
 }
 
 /* True when `dotted` or one of its parents ("a", "a.b", "a.b.c") is in s. */

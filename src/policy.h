@@ -19,7 +19,17 @@ struct ts_policy {
   struct ts_strset banned_modules;    /* refused by name with a specific message (os, sys, posix...) */
   struct ts_strset banned_names;      /* builtins refused as a name or an attribute (eval, open...) */
   struct ts_strset banned_attributes; /* non-dunder attributes refused (gi_frame, f_globals, mro...) */
-  struct ts_strset allowed_dunders;   /* dunder attributes/names that are allowed (__init__, __name__...) */
+  /* Dunder methods a class body may define (def or assignment) and code
+   * may read or call (__init__, __eq__, __len__...). */
+  struct ts_strset allowed_dunders;
+  /* Dunder data that may be read (and set on an object) but never bound
+   * as a name or defined: __name__, __doc__, __cause__...  Built in: it
+   * has no option of its own. */
+  struct ts_strset readable_dunders;
+  /* Dunder data that may only be read (a Load), never set, bound, defined
+   * or written as a string: __mro__, __wrapped__, __args__...  Built in.
+   * The validator narrows __annotations__ further (see validator.c). */
+  struct ts_strset read_only_dunders;
 };
 
 /* Fills *p with the built-in default policy.  Returns 0, or -1 on ENOMEM. */

@@ -27,6 +27,32 @@ Test(policy, default_lists_sorted_and_unique) {
   expect_sorted_unique(&pol.banned_names, "banned_names");
   expect_sorted_unique(&pol.banned_attributes, "banned_attributes");
   expect_sorted_unique(&pol.allowed_dunders, "allowed_dunders");
+  expect_sorted_unique(&pol.readable_dunders, "readable_dunders");
+  expect_sorted_unique(&pol.read_only_dunders, "read_only_dunders");
+}
+
+/* A readable dunder may not be defined, a read-only one not set: the three
+ * lists must not overlap, and every entry is a dunder. */
+Test(policy, dunder_lists_disjoint_and_dunder_shaped) {
+  const struct ts_strset *sets[] = {&pol.allowed_dunders, &pol.readable_dunders,
+                                    &pol.read_only_dunders};
+  for (size_t k = 0; k < TS_ARRAY_LEN(sets); k++) {
+    for (size_t i = 0; i < sets[k]->n; i++) {
+      const char *d = sets[k]->items[i];
+      size_t n = strlen(d);
+      cr_expect(n > 4 && strncmp(d, "__", 2) == 0 && strcmp(d + n - 2, "__") == 0,
+                "'%s' is not a dunder", d);
+    }
+  }
+  for (size_t i = 0; i < pol.readable_dunders.n; i++)
+    cr_expect_not(ts_strset_has(&pol.allowed_dunders, pol.readable_dunders.items[i]),
+                  "'%s' is in both dunder lists", pol.readable_dunders.items[i]);
+  for (size_t i = 0; i < pol.read_only_dunders.n; i++) {
+    const char *d = pol.read_only_dunders.items[i];
+    cr_expect_not(ts_strset_has(&pol.allowed_dunders, d) ||
+                      ts_strset_has(&pol.readable_dunders, d),
+                  "read-only '%s' is in another dunder list", d);
+  }
 }
 
 Test(policy, default_membership) {
@@ -40,6 +66,7 @@ Test(policy, default_membership) {
     {&pol.allowed_modules, "__future__", true},
     {&pol.allowed_modules, "csv", true},
     {&pol.allowed_modules, "typing", true},
+    {&pol.allowed_modules, "warnings", true},
     {&pol.allowed_modules, "io", false},
     {&pol.allowed_modules, "uuid", false},
     {&pol.allowed_modules, "zoneinfo", false},
@@ -57,7 +84,8 @@ Test(policy, default_membership) {
     {&pol.banned_modules, "weakref", false},
     {&pol.banned_names, "eval", true},
     {&pol.banned_names, "__import__", true},
-    {&pol.banned_names, "attrgetter", true},
+    {&pol.banned_names, "attrgetter", false}, /* checked where it is called */
+    {&pol.banned_names, "methodcaller", false},
     {&pol.banned_names, "print", false},
     {&pol.banned_names, "len", false},
     {&pol.banned_attributes, "gi_frame", true},
@@ -65,6 +93,20 @@ Test(policy, default_membership) {
     {&pol.banned_attributes, "mro", true},
     {&pol.banned_attributes, "get_field", true},
     {&pol.banned_attributes, "gi_running", false},
+    {&pol.banned_attributes, "obj", true},
+    {&pol.banned_attributes, "update_wrapper", false},
+    {&pol.banned_attributes, "make_dataclass", false},
+    {&pol.banned_attributes, "warn_explicit", false},
+    {&pol.banned_attributes, "showwarning", false},
+    {&pol.banned_attributes, "formatwarning", false},
+    {&pol.banned_attributes, "singledispatch", false},
+    {&pol.banned_attributes, "singledispatchmethod", false},
+    {&pol.banned_attributes, "get_type_hints", true},
+    {&pol.banned_attributes, "ForwardRef", true},
+    {&pol.banned_attributes, "_convert_", true},
+    {&pol.banned_attributes, "_old_convert_", true},
+    {&pol.banned_attributes, "warnings", false},
+    {&pol.banned_attributes, "wraps", false},
     {&pol.allowed_dunders, "__init__", true},
     {&pol.allowed_dunders, "__add__", true},
     {&pol.allowed_dunders, "__index__", true},
@@ -72,6 +114,42 @@ Test(policy, default_membership) {
     {&pol.allowed_dunders, "__globals__", false},
     {&pol.allowed_dunders, "__subclasses__", false},
     {&pol.allowed_dunders, "__getattribute__", false},
+    {&pol.allowed_dunders, "__new__", true},
+    {&pol.allowed_dunders, "__radd__", true},
+    {&pol.allowed_dunders, "__aenter__", true},
+    {&pol.allowed_dunders, "__getattr__", false},
+    {&pol.allowed_dunders, "__init_subclass__", true},
+    {&pol.allowed_dunders, "__class_getitem__", false},
+    {&pol.allowed_dunders, "__set_name__", false},
+    {&pol.allowed_dunders, "__get__", false},
+    {&pol.allowed_dunders, "__reduce_ex__", false},
+    {&pol.allowed_dunders, "__del__", false},
+    {&pol.allowed_dunders, "__match_args__", false},
+    {&pol.allowed_dunders, "__name__", false},
+    {&pol.readable_dunders, "__name__", true},
+    {&pol.readable_dunders, "__qualname__", true},
+    {&pol.readable_dunders, "__cause__", true},
+    {&pol.readable_dunders, "__context__", true},
+    {&pol.readable_dunders, "__notes__", true},
+    {&pol.readable_dunders, "__traceback__", false},
+    {&pol.readable_dunders, "__annotations__", false},
+    {&pol.read_only_dunders, "__annotations__", true},
+    {&pol.read_only_dunders, "__args__", true},
+    {&pol.read_only_dunders, "__origin__", true},
+    {&pol.read_only_dunders, "__parameters__", true},
+    {&pol.read_only_dunders, "__constraints__", true},
+    {&pol.read_only_dunders, "__bound__", true},
+    {&pol.read_only_dunders, "__wrapped__", true},
+    {&pol.read_only_dunders, "__mro__", true},
+    {&pol.read_only_dunders, "__bases__", true},
+    {&pol.read_only_dunders, "__base__", true},
+    {&pol.read_only_dunders, "__dict__", false},
+    {&pol.read_only_dunders, "__subclasses__", false},
+    {&pol.read_only_dunders, "__globals__", false},
+    {&pol.read_only_dunders, "__dataclass_fields__", false},
+    {&pol.readable_dunders, "__dataclass_fields__", false},
+    {&pol.readable_dunders, "__class__", false},
+    {&pol.readable_dunders, "__match_args__", false},
   };
   for (size_t i = 0; i < TS_ARRAY_LEN(cases); i++)
     cr_expect_eq(ts_strset_has(cases[i].set, cases[i].name), cases[i].in,
