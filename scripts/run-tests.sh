@@ -59,6 +59,12 @@ run() {
   f=$(sed -n 's/.*Synthesis:.*Failing: \([0-9]*\) | Crashing: \([0-9]*\).*/\1 \2/p' "$out" | tail -1)
   total_pass=$((total_pass + ${p:-0}))
   for n in $f; do total_fail=$((total_fail + n)); done
+  # The corpora's "escape corpus: N passed, M failed" (tests/corpus).
+  p=$(sed -n 's/^[a-z]* corpus: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' "$out" | tail -1)
+  if [ -n "$p" ]; then
+    total_pass=$((total_pass + ${p% *}))
+    total_fail=$((total_fail + ${p#* }))
+  fi
 }
 
 # cppcheck, clang-tidy and the banned-function scan (see README, Tests).
@@ -71,6 +77,11 @@ run env TS_RESPONSE_LOG="$responses" ./build/api-tests --jobs "$jobs"
 run ./scripts/contract-check.sh "$responses"
 # The kernel layers alone: normal build only (see README, Tests).
 run ./build/sandbox-tests --jobs "$jobs"
+# The Python layer through HTTP (tests/corpus): every escape snippet twice,
+# with the default policy and with the runtime layer alone, none may reach
+# its goal; the ordinary snippets must pass at 99 % or more.
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign
 run ./scripts/demo.sh ./build/tool-sandbox
 # A short benchmark, so that it cannot rot: it fails on any non-ok answer
 # of ours, not on speed (this machine's noise is not ours to judge).

@@ -89,6 +89,43 @@ static char *dup_str(const cJSON *obj, const char *name, size_t cap) {
   return s;
 }
 
+/* The audit trace: at most TS_AUDIT_MAX well-formed entries are kept, the
+ * rest (and anything malformed) is counted as dropped. */
+static void parse_audit(const cJSON *root, struct ts_child_report *r) {
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "audit");
+  const cJSON *dropped = cJSON_GetObjectItemCaseSensitive(root, "audit_dropped");
+  const cJSON *it;
+
+  if (cJSON_IsNumber(dropped) && dropped->valuedouble >= 0 && dropped->valuedouble < 1e9)
+    r->audit_dropped = (unsigned long)dropped->valuedouble;
+  if (!cJSON_IsArray(a))
+    return;
+  cJSON_ArrayForEach(it, a) {
+    struct ts_audit_entry *e = &r->audit[r->naudit];
+    const cJSON *action = cJSON_GetObjectItemCaseSensitive(it, "action");
+    const cJSON *line = cJSON_GetObjectItemCaseSensitive(it, "line");
+    if (r->naudit == TS_AUDIT_MAX || !cJSON_IsObject(it) || !cJSON_IsString(action) ||
+        (strcmp(action->valuestring, "refused") != 0 &&
+         strcmp(action->valuestring, "allowed") != 0)) {
+      r->audit_dropped++;
+      continue;
+    }
+    e->event = dup_str(it, "event", 64);
+    e->detail = dup_str(it, "detail", 200);
+    if (!e->event || !e->detail) {
+      free(e->event);
+      free(e->detail);
+      e->event = e->detail = NULL;
+      r->audit_dropped++;
+      continue;
+    }
+    e->refused = action->valuestring[0] == 'r';
+    if (cJSON_IsNumber(line) && line->valuedouble >= 1 && line->valuedouble < 1e9)
+      e->line = (long)line->valuedouble;
+    r->naudit++;
+  }
+}
+
 int ts_child_report_parse(const char *buf, size_t len, struct ts_child_report *r) {
   cJSON *root, *e, *setup;
 
@@ -112,6 +149,7 @@ int ts_child_report_parse(const char *buf, size_t len, struct ts_child_report *r
     if (cJSON_IsNumber(line) && line->valuedouble >= 1 && line->valuedouble < 1e9)
       r->line = (long)line->valuedouble;
   }
+  parse_audit(root, r);
   setup = cJSON_GetObjectItemCaseSensitive(root, "setup_error");
   if (cJSON_IsObject(setup)) {
     const cJSON *en = cJSON_GetObjectItemCaseSensitive(setup, "errno");
@@ -153,6 +191,10 @@ void ts_child_report_free(struct ts_child_report *r) {
   free(r->message);
   free(r->traceback);
   free(r->setup_stage);
+  for (size_t i = 0; i < r->naudit; i++) {
+    free(r->audit[i].event);
+    free(r->audit[i].detail);
+  }
   memset(r, 0, sizeof *r);
 }
 

@@ -94,6 +94,16 @@ ssize_t ts_recv_fds(int sock, void *data, size_t len, int *fds, size_t max_fds,
 #define TS_EXIT_ERROR 1    /* the snippet raised */
 #define TS_EXIT_SETUP 125  /* sandbox setup failed: our fault */
 
+/* One entry of the runtime audit trace: a sensitive event the child's
+ * Python layer refused (or noted), with the snippet's line. */
+#define TS_AUDIT_MAX 32
+struct ts_audit_entry {
+  char *event;  /* e.g. "open", "import", "attribute" */
+  char *detail; /* at most 200 bytes */
+  bool refused; /* "refused", else "allowed" */
+  long line;    /* 0 when unknown */
+};
+
 /* What a child reports about itself.  Informational only. */
 struct ts_child_report {
   bool has_error;
@@ -103,6 +113,9 @@ struct ts_child_report {
   long line;        /* 0 when unknown */
   char *setup_stage; /* set when the sandbox setup failed */
   int setup_errno;
+  struct ts_audit_entry audit[TS_AUDIT_MAX];
+  size_t naudit;
+  unsigned long audit_dropped; /* entries past TS_AUDIT_MAX, as reported */
 };
 
 /* Parses the child's result JSON (any bytes: a compromised child may write

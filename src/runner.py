@@ -1,24 +1,62 @@
 # The Python half of a sandbox child, compiled once in the zygote.
-# make() returns (run, report): run() executes an already compiled snippet with the
-# restricted builtins and returns (exit_code, result_json);
-# report() turns an exception (e.g. a SyntaxError from compiling) into the
-# same result JSON.  This code is trusted; the snippet only ever sees the
-# builtins dict built here.
+#
+# make() returns (run, report, class_check):
+#   run() executes an already compiled snippet under the runtime layer and
+#     returns (exit_code, result_json);
+#   report() turns an exception (e.g. a SyntaxError from compiling) into the
+#     same result JSON;
+#   class_check() is called by the zygote's guard on type.__new__
+#     (zygote.c) for every class made while a snippet runs.
+# This code is trusted; the snippet only ever sees the builtins dict and the
+# module views built here.
+#
+# The runtime layer enforces, independently of the static validator, the
+# property README.md states: accepted code cannot obtain the real builtins,
+# __import__, a module outside the allowlist, a frame, a code object,
+# function globals, or an attribute by a name computed at run time.
+#   1. A check of the compiled code itself (what runs, after the parser and
+#      the compiler): no attribute, name, keyword, constant or class-pattern
+#      keyword that is a dunder outside a small safe set, a private name
+#      (but on self/cls) or an interpreter internal.
+#   2. Views of the allowed modules: only their public attributes, and no
+#      module outside the allowlist (typing.sys, dataclasses.sys, ...).
+#   3. Builtins: a whitelist; __import__ admits the allowed modules only;
+#      `type` answers type(x) but builds no class from a dict.
+#   4. The stdlib functions that read or write an attribute by a name given
+#      as a string (operator.attrgetter/methodcaller, string.Formatter,
+#      functools.update_wrapper) refuse the names of step 1.
+#   5. Class creation (the zygote's guard on type.__new__): no metaclass
+#      defined by the snippet, no unsafe dunder key in a class namespace,
+#      __match_args__ only of public names.
+#   6. A CPython audit hook, armed while the snippet runs (it cannot be
+#      removed from Python): frames, code objects, function and code
+#      construction, imports outside the allowlist, file opens, compile and
+#      exec of snippet-made code, ctypes, sockets, processes and the like are
+#      refused, and every refusal goes into the report's audit trace.
 import builtins as _b
+import dis as _dis
 import io as _io
-import json as _json
 import linecache as _lc
+import os as _os
+import re as _re
 import sys as _sys
 import traceback as _tb
+import types as _types
+from _string import formatter_field_name_split as _field_split
+from _string import formatter_parser as _format_parser
 
 _SNIPPET = "<snippet>"
+_RUNNER = "<tool-sandbox runner>"  # this file's name when compiled (zygote.c)
 _MAX_MESSAGE = 8192
 _MAX_TRACEBACK = 65536
+_AUDIT_MAX = 32        # entries in the audit trace
+_AUDIT_DETAIL = 200    # characters of an entry's detail
 
 # The seed's whitelist of builtins, plus the ones ordinary code needs to
 # define classes.  eval, exec, open, compile, getattr, setattr, delattr,
 # globals, locals, vars, dir, input, exit, quit, breakpoint, help and
-# memoryview are absent, and __import__ only admits the allowed modules.
+# memoryview are absent, __import__ only admits the allowed modules and
+# `type` is replaced (below).
 _SAFE = (
     "abs", "aiter", "all", "anext", "any", "ascii", "bin", "bool", "bytearray",
     "bytes", "callable", "chr", "classmethod", "complex", "dict", "divmod",
@@ -26,9 +64,110 @@ _SAFE = (
     "int", "isinstance", "issubclass", "iter", "len", "list", "map", "max",
     "min", "next", "object", "oct", "ord", "pow", "print", "property", "range",
     "repr", "reversed", "round", "set", "slice", "sorted", "staticmethod",
-    "str", "sum", "super", "tuple", "type", "zip", "NotImplemented", "Ellipsis",
+    "str", "sum", "super", "tuple", "zip", "NotImplemented", "Ellipsis",
     "__build_class__",
 )
+
+# Dunder methods a snippet may define, call and read: each is called by the
+# interpreter with the object itself, never with a name to look up.
+_DUNDER_METHODS = frozenset((
+    "__init__", "__new__", "__post_init__", "__del__",
+    "__str__", "__repr__", "__format__", "__bytes__", "__hash__", "__bool__",
+    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
+    "__len__", "__length_hint__", "__iter__", "__next__", "__reversed__",
+    "__contains__", "__getitem__", "__setitem__", "__delitem__", "__missing__",
+    "__enter__", "__exit__", "__aenter__", "__aexit__", "__aiter__", "__anext__",
+    "__await__", "__call__",
+    "__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__",
+    "__mul__", "__rmul__", "__imul__", "__truediv__", "__rtruediv__", "__itruediv__",
+    "__floordiv__", "__rfloordiv__", "__ifloordiv__", "__mod__", "__rmod__", "__imod__",
+    "__pow__", "__rpow__", "__ipow__", "__matmul__", "__rmatmul__", "__imatmul__",
+    "__neg__", "__pos__", "__abs__", "__invert__",
+    "__and__", "__rand__", "__iand__", "__or__", "__ror__", "__ior__",
+    "__xor__", "__rxor__", "__ixor__", "__lshift__", "__rlshift__", "__ilshift__",
+    "__rshift__", "__rrshift__", "__irshift__", "__divmod__", "__rdivmod__",
+    "__round__", "__trunc__", "__floor__", "__ceil__",
+    "__int__", "__float__", "__complex__", "__index__", "__sizeof__",
+    "__copy__", "__deepcopy__", "__getnewargs__", "__init_subclass__",
+))
+# Plain data a snippet may read: names, docs, exception chaining.
+_DUNDER_DATA = frozenset((
+    "__name__", "__qualname__", "__doc__", "__module__", "__annotations__",
+    "__cause__", "__context__", "__suppress_context__", "__notes__",
+    "__version__", "__members__", "__match_args__", "__slots__", "__all__",
+    "__dataclass_fields__", "__total__", "__required_keys__", "__optional_keys__",
+    # typing's introspection data (typing.get_args is the same), the MRO
+    # (classes are harmless without their dunders), functools.wraps' link
+    "__args__", "__parameters__", "__constraints__", "__bound__", "__origin__",
+    "__mro__", "__bases__", "__base__", "__wrapped__",
+))
+_ATTR_READ = _DUNDER_METHODS | _DUNDER_DATA
+_ATTR_WRITE = _DUNDER_METHODS | frozenset((
+    "__doc__", "__name__", "__qualname__", "__cause__", "__context__",
+    "__suppress_context__", "__notes__",
+))
+# Names a snippet's code may bind (class bodies bind the first ones
+# implicitly) and load.
+# Hooks a class may define (the interpreter calls them with plain values:
+# a name, an owner class, an item) but a snippet may not read elsewhere.
+_HOOKS = frozenset(("__getattr__", "__set_name__", "__class_getitem__", "__get__", "__set__",
+                    "__delete__"))
+_NAME_STORE = _DUNDER_METHODS | _HOOKS | frozenset((
+    "__module__", "__qualname__", "__doc__", "__slots__", "__all__",
+    "__classcell__", "__annotations__", "__match_args__",
+))
+_NAME_LOAD = _DUNDER_METHODS | frozenset((
+    "__name__", "__doc__", "__annotations__", "__module__", "__qualname__",
+    "__class__", "__debug__", "__slots__", "__match_args__",
+))
+# What a class namespace may hold when a snippet makes it.
+_CLASS_KEYS = _NAME_STORE | frozenset(("__match_args__", "__orig_bases__", "__weakref__",
+                                       "__dict__"))
+# ... and when the stdlib makes the class for it (namedtuple, enum's
+# functional API, dataclass(slots=True), typing's NamedTuple and TypedDict).
+_STDLIB_CLASS_KEYS = _CLASS_KEYS | frozenset((
+    "__dataclass_fields__", "__dataclass_params__", "__setattr__", "__delattr__",
+    "__getstate__", "__setstate__", "__getnewargs__", "__required_keys__",
+    "__optional_keys__", "__total__", "__parameters__", "__abstractmethods__",
+    "__reduce_ex__", "__reduce__"))
+# Interpreter internals reached by plain (non-underscore) names.
+_INTERNAL = frozenset((
+    "gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await",
+    "cr_origin", "ag_frame", "ag_code", "ag_await", "tb_frame", "tb_next",
+    "tb_lasti", "f_back", "f_globals", "f_locals", "f_builtins", "f_code",
+    "f_trace", "f_lasti", "func_globals", "func_code", "mro",
+))
+# Underscore names that are documented public API (namedtuple's).
+_PUBLIC_UNDERSCORE = frozenset(("_asdict", "_field_defaults", "_fields", "_make", "_replace"))
+# namedtuple(rename=True) fields, and enum's documented _sunder_ names
+# (_value_, _name_, _missing_, _generate_next_value_, ...).
+_INDEXED = _re.compile(r"_\d+\Z|_[a-z][a-z0-9_]*[a-z0-9]_\Z")
+
+# Modules the allowed ones import lazily, from C or at first use
+# (datetime.strptime imports _strptime, which imports locale; codecs import
+# their encodings.* module on first use).  Never importable by name from a
+# snippet: only admitted when the interpreter itself asks for them.
+_LAZY_MODULES = frozenset(("_strptime", "locale", "_locale", "encodings", "calendar",
+                           "unicodedata", "_pydecimal", "_datetime", "warnings"))
+
+
+def _is_dunder(s):
+    return len(s) > 4 and s[:2] == "__" and s[-2:] == "__"
+
+
+def _bad_name(name, allowed):
+    """Why an attribute-like name is refused, or None."""
+    if _is_dunder(name):
+        return None if name in allowed else "dunder"
+    if name in _INTERNAL or name.startswith("co_"):
+        return "internal"
+    if name[:1] == "_" and name not in _PUBLIC_UNDERSCORE and not _INDEXED.match(name):
+        return "private"
+    return None
+
+
+class SandboxRefused(PermissionError):
+    pass
 
 
 def _text(s, cap):
@@ -41,7 +180,7 @@ def _report(e):
     # Drop the runner's own frames: the agent only needs its snippet's.
     while tb is not None and tb.tb_frame.f_code.co_filename != _SNIPPET:
         tb = tb.tb_next
-    line = None
+    line = getattr(e, "_ts_line", None)
     t = tb
     while t is not None:
         if t.tb_frame.f_code.co_filename == _SNIPPET:
@@ -61,11 +200,729 @@ def _report(e):
                       "traceback": trace, "line": line}}
 
 
+# The report is written with the C string encoder, bound here: the json
+# module's classes and functions are the snippet's to change by the time
+# the report is made.
+from _json import encode_basestring_ascii as _quote  # noqa: E402
+
+
+def _encode(v):
+    t = type(v)
+    if v is None:
+        return "null"
+    if t is str:
+        return _quote(v)
+    if t is bool:
+        return "true" if v else "false"
+    if t is int:
+        return int.__repr__(v)
+    if t is list:
+        return "[" + ",".join([_encode(x) for x in v]) + "]"
+    if t is dict:
+        return "{" + ",".join([_quote(k) + ":" + _encode(x) for k, x in dict.items(v)]) + "}"
+    return "null"
+
+
 def _dump(obj):
     try:
-        return _json.dumps(obj).encode()
+        return _encode(obj).encode()
     except BaseException:
         return b'{"error":{"type":"MemoryError","message":"","traceback":"","line":null}}'
+
+
+# ---- 1. the compiled code ----
+
+_OP = _dis.opmap
+_ATTR_OPS = frozenset(_OP[n] for n in ("LOAD_ATTR", "LOAD_METHOD"))
+_ATTR_SET_OPS = frozenset(_OP[n] for n in ("STORE_ATTR", "DELETE_ATTR"))
+_NAME_LOAD_OPS = frozenset(_OP[n] for n in ("LOAD_NAME",))
+_NAME_STORE_OPS = frozenset(_OP[n] for n in ("STORE_NAME", "STORE_GLOBAL", "DELETE_NAME",
+                                               "DELETE_GLOBAL"))
+_SELF_LOADS = frozenset(_OP[n] for n in ("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSURE"))
+_CONST_OK = frozenset(("__main__",)) | _ATTR_READ | _NAME_STORE
+
+
+def _meaningful_dunders():
+    """The dunder names the interpreter gives a meaning to: those of the
+    core types, plus the module, import and class-creation ones.  A string
+    constant that is one of these (and not safe) is refused; "__date__" as
+    a JSON key means nothing to Python and passes."""
+    names = set()
+    for t in (object, type, _types.FunctionType, _types.ModuleType, _types.CodeType,
+              _types.FrameType, _types.GeneratorType, _types.CoroutineType,
+              _types.TracebackType, _types.MethodType, _types.BuiltinFunctionType,
+              BaseException, property, classmethod, staticmethod, super, dict, int, str,
+              tuple, list):
+        names.update(n for n in dir(t) if _is_dunder(n))
+    names.update((
+        "__builtins__", "__globals__", "__import__", "__loader__", "__spec__", "__path__",
+        "__file__", "__cached__", "__package__", "__build_class__", "__closure__",
+        "__code__", "__defaults__", "__kwdefaults__", "__func__", "__self__",
+        "__wrapped__", "__match_args__", "__subclasshook__", "__instancecheck__",
+        "__subclasscheck__", "__prepare__", "__mro_entries__", "__orig_bases__",
+        "__set_name__", "__class_getitem__", "__init_subclass__", "__getattr__",
+        "__traceback__", "__dict__", "__weakref__", "__objclass__", "__abstractmethods__"))
+    return frozenset(names)
+
+
+_MEANINGFUL = _meaningful_dunders()
+
+
+def _format_fields(s):
+    """The attribute and item names of every field of a format string, as
+    str.format itself parses them ("{0.__globals__}", "{x[_y].z}"); a string
+    that is no valid format yields nothing (str.format refuses it too)."""
+    try:
+        for _, field, spec, _ in _format_parser(s):
+            for f in (field, spec):
+                if f:
+                    _, rest = _field_split(f)
+                    for _, name in rest:
+                        if type(name) is str:
+                            yield name
+                    if f is spec and "{" in spec:
+                        yield from _format_fields(spec)
+    except (ValueError, TypeError):
+        return
+
+
+def _strings(v, depth=0):
+    if type(v) is str:
+        yield v
+    elif type(v) in (tuple, frozenset) and depth < 20:
+        for x in v:
+            yield from _strings(x, depth + 1)
+
+
+def _suspicious(n):
+    return n[:1] == "_" or n in _INTERNAL or n[:3] == "co_" or n in ("format", "format_map")
+
+
+def _line_at(co, offset):
+    line = co.co_firstlineno
+    for start, end, ln in co.co_lines():
+        if start <= offset < end and ln is not None:
+            return ln
+    return line
+
+
+def check_code(co):
+    """Returns None, or (line, what) for the first refused use in co or the
+    code objects nested in it.  It reads the bytecode itself (what runs),
+    so every position a name can take in the source is covered: aliases,
+    captures, parameters, keywords, class-pattern attributes."""
+    todo = [co]
+    while todo:
+        co = todo.pop()
+        for n in co.co_varnames + co.co_cellvars + co.co_freevars:
+            if _is_dunder(n) and n != "__class__":
+                return co.co_firstlineno, "the name '%s'" % n
+        for c in co.co_consts:
+            if type(c) is _types.CodeType:
+                todo.append(c)
+            else:
+                for s in _strings(c):
+                    if _is_dunder(s) and s in _MEANINGFUL and s not in _CONST_OK:
+                        return co.co_firstlineno, "the string '%s'" % s[:60]
+                    if "{" in s:
+                        for n in _format_fields(s):
+                            why = _bad_name(n, _ATTR_READ)
+                            if why:
+                                return co.co_firstlineno, "the %s attribute '%s' in a " \
+                                    "format string" % (why, n[:60])
+        names = co.co_names
+        code = co.co_code
+        # Nothing to look at instruction by instruction: the common case.
+        if not any(_suspicious(n) for n in names) and _OP["MATCH_CLASS"] not in code[::2]:
+            continue
+        bad = _check_ops(co, names, code)
+        if bad:
+            return _line_at(co, bad[0]), bad[1]
+    return None
+
+
+def _check_ops(co, names, code):
+    ext = 0
+    prev_op = prev_arg = None
+    before_op = before_arg = None  # the op before prev
+    aug = None  # self.<name> loaded for an augmented assignment
+    for i in range(0, len(code), 2):
+        op, arg = code[i], code[i + 1] | ext
+        if op == _OP["EXTENDED_ARG"]:
+            ext = arg << 8
+            continue
+        ext = 0
+        if op == _OP["CACHE"]:
+            continue
+        if op in _ATTR_OPS or op in _ATTR_SET_OPS:
+            name = names[arg]
+            why = _bad_name(name, _ATTR_READ if op in _ATTR_OPS else _ATTR_WRITE)
+            if name == "__class__" and op in _ATTR_OPS:
+                j = i + 2
+                while j < len(code) and code[j] == _OP["CACHE"]:
+                    j += 2
+                if j < len(code) and code[j] == _OP["LOAD_ATTR"] and \
+                        names[code[j + 1]] in ("__name__", "__qualname__"):
+                    why = None  # type(self).__name__ spelt the usual way
+            if name in ("format", "format_map") and op in _ATTR_OPS:
+                # str.format reads "{0.attr[key]}" fields by name: only a
+                # constant format string (its fields checked above) may be
+                # used, never one built at run time.
+                if name == "format_map" or prev_op != _OP["LOAD_CONST"] or \
+                        type(co.co_consts[prev_arg]) is not str:
+                    return i, "str.%s on a format string built at run time (use an " \
+                        "f-string or a constant format string)" % name
+            if why == "private":
+                if prev_op in _SELF_LOADS and co._varname_from_oparg(prev_arg) in ("self", "cls"):
+                    why = None
+                elif prev_op == _OP["COPY"] and before_op in _SELF_LOADS and \
+                        co._varname_from_oparg(before_arg) in ("self", "cls"):
+                    why, aug = None, name  # self._x += 1: the load
+                elif prev_op == _OP["SWAP"] and op == _OP["STORE_ATTR"] and name == aug:
+                    why, aug = None, None  # ... and the store
+            if why:
+                return i, "the %s attribute '%s'" % (why, name)
+        elif op == _OP["LOAD_GLOBAL"] or op in _NAME_LOAD_OPS:
+            name = names[arg >> 1] if op == _OP["LOAD_GLOBAL"] else names[arg]
+            if _is_dunder(name) and name not in _NAME_LOAD:
+                return i, "the name '%s'" % name
+        elif op in _NAME_STORE_OPS:
+            name = names[arg]
+            if _is_dunder(name) and name not in _NAME_STORE:
+                return i, "binding the name '%s'" % name
+        elif op == _OP["IMPORT_FROM"]:
+            why = _bad_name(names[arg], frozenset())
+            if why:
+                return i, "importing the %s name '%s'" % (why, names[arg])
+        elif op == _OP["IMPORT_NAME"]:
+            name = names[arg]
+            if name != "__future__" and any(_is_dunder(p) for p in name.split(".")):
+                return i, "importing '%s'" % name
+        elif op == _OP["MATCH_CLASS"] and prev_op == _OP["LOAD_CONST"]:
+            for s in _strings(co.co_consts[prev_arg]):
+                why = _bad_name(s, _ATTR_READ)
+                if why:
+                    return i, "the %s class-pattern attribute '%s'" % (why, s)
+        before_op, before_arg = prev_op, prev_arg
+        prev_op, prev_arg = op, arg
+    return None
+
+
+# ---- 2. module views ----
+
+class _View(_types.ModuleType):
+    """A module as a snippet sees it: its public attributes, nothing else.
+    The real module is in no attribute of it (a method called with a view
+    as its `self` would read it)."""
+
+
+# Public functions a snippet may replace on the real module through its
+# view, so that the module's own code calls the replacement: the warnings
+# module's documented customisation points.  Nothing else is written
+# through: the runner and the stdlib call module functions (json.dumps,
+# re.split, ...) after the snippet has run.
+_WRITE_THROUGH = {"warnings": ("showwarning", "formatwarning")}
+
+
+def _write_through_view(name, real, names):
+    def __setattr__(self, attr, value):
+        if type(attr) is str and attr in names:
+            setattr(real, attr, value)
+        object.__setattr__(self, attr, value)
+
+    cls = type("module", (_View,), {"__setattr__": __setattr__, "__module__": "builtins"})
+    return cls(name, getattr(real, "__doc__", None))
+
+
+def _catch_warnings(warnings):
+    """warnings.catch_warnings keeps the real warnings module in self._module,
+    where any method called with it as `self` could read it: this one keeps
+    it in a closure, and the state it saves in a list of its own."""
+    real_filters_mutated = warnings._filters_mutated
+
+    class catch_warnings:
+        __doc__ = warnings.catch_warnings.__doc__
+
+        def __init__(self, *, record=False, action=None, category=Warning, lineno=0,
+                     append=False):
+            self.record = record
+            self.action = (action, category, lineno, append)
+
+        def __enter__(self):
+            saved = self.__dict__.setdefault("saved", [])
+            saved.append((warnings.filters, warnings.showwarning,
+                           warnings._showwarnmsg_impl))
+            warnings.filters = warnings.filters[:]
+            real_filters_mutated()
+            action, category, lineno, append = self.action
+            if action is not None:
+                warnings.simplefilter(action, category, lineno, append)
+            if self.record:
+                log = []
+                warnings._showwarnmsg_impl = log.append
+                warnings.showwarning = warnings._showwarning_orig
+                return log
+            return None
+
+        def __exit__(self, *exc_info):
+            saved = self.__dict__.get("saved")
+            if not saved:
+                raise RuntimeError("Cannot exit %r without entering first" % (self,))
+            warnings.filters, warnings.showwarning, warnings._showwarnmsg_impl = saved.pop()
+            real_filters_mutated()
+
+    catch_warnings.__module__ = "warnings"
+    catch_warnings.__qualname__ = "catch_warnings"
+    return catch_warnings
+
+
+def _redirect(stream):
+    """contextlib.redirect_stdout/stderr look their stream up by the name in
+    self._stream, which a subclass may set to any name of sys: these fix it."""
+    import contextlib
+
+    class redirect(contextlib.AbstractContextManager):
+        def __init__(self, new_target):
+            self._new_target = new_target
+            self.__dict__["saved"] = []
+
+        def __enter__(self):
+            self.__dict__["saved"].append(getattr(_sys, stream))
+            setattr(_sys, stream, self._new_target)
+            return self._new_target
+
+        def __exit__(self, *exc_info):
+            setattr(_sys, stream, self.__dict__["saved"].pop())
+
+    redirect.__name__ = redirect.__qualname__ = "redirect_" + stream
+    redirect.__module__ = "contextlib"
+    return redirect
+
+
+_REPLACED = {}  # (module, name) -> the object its view holds instead
+
+
+def _module_views(allowed_fn):
+    """A view of each allowed module: its public attributes, and instead of
+    a module, that module's view (or nothing when it is not allowed)."""
+    views = {}
+    mods = {n: m for n, m in list(_sys.modules.items())
+            if isinstance(m, _types.ModuleType) and allowed_fn(n)}
+    for name, mod in mods.items():
+        if name in _WRITE_THROUGH:
+            views[name] = _write_through_view(name, mod, _WRITE_THROUGH[name])
+        else:
+            views[name] = _View(name, getattr(mod, "__doc__", None))
+    for name, mod in mods.items():
+        view = views[name]
+        d = dict(vars(mod))
+        for k, v in d.items():
+            if k[:1] == "_" and k not in ("__all__", "__version__"):
+                continue
+            v = _REPLACED.get((name, k), v)
+            if isinstance(v, _types.ModuleType):
+                vn = getattr(v, "__name__", None)
+                if vn in views:
+                    setattr(view, k, views[vn])
+                continue
+            setattr(view, k, v)
+    return views
+
+
+# ---- 3, 4, 5: builtins, string-named attribute sinks, classes ----
+
+def _safe_type(refuse):
+    real = _b.type
+
+    class _TypeMeta(real):
+        def __call__(cls, *args, **kw):
+            if len(args) == 1 and not kw:
+                t = real(args[0])
+                return cls if t is real or t is _TypeMeta else t
+            refuse("type", "type() with %d arguments: a class from a namespace dict; use a "
+                   "class statement" % (len(args) + len(kw)), _sys._getframe(1))
+
+        def __instancecheck__(cls, obj):
+            return isinstance(obj, real)
+
+        def __subclasscheck__(cls, sub):
+            return issubclass(sub, real)
+
+        def __getitem__(cls, item):
+            return real[item]
+
+        def __repr__(cls):
+            return "<class 'type'>"
+
+    t = _TypeMeta("type", (), {"__doc__": real.__doc__, "__module__": "builtins"})
+    return t
+
+
+def _guard_sinks(check):
+    """Wraps, once in the zygote, the stdlib functions that read or write
+    an attribute named by a string."""
+    import functools
+    import operator
+    import string
+
+    real_attrgetter, real_methodcaller = operator.attrgetter, operator.methodcaller
+
+    # The names must be plain str: a str subclass can answer split(),
+    # len() or == as it likes while the C code reads its real characters.
+    def attrgetter(*names):
+        for n in names:
+            if type(n) is not str:
+                check("operator.attrgetter", "?", always=True)
+            for part in str.split(n, "."):
+                check("operator.attrgetter", part)
+        return real_attrgetter(*names)
+
+    def methodcaller(name, *args, **kw):
+        if type(name) is not str:
+            check("operator.methodcaller", "?", always=True)
+        check("operator.methodcaller", name)
+        return real_methodcaller(name, *args, **kw)
+
+    real_get_field = string.Formatter.get_field
+
+    def get_field(self, field_name, args, kwargs):
+        if type(field_name) is not str:
+            check("string.Formatter", "?", always=True)
+        try:
+            _, rest = _field_split(field_name)
+            names = [n for _, n in rest]
+        except (ValueError, TypeError):
+            names = []
+        for n in names:
+            if type(n) is str:
+                check("string.Formatter", n)
+        return real_get_field(self, field_name, args, kwargs)
+
+    real_update_wrapper = functools.update_wrapper
+    assignments, updates = tuple(functools.WRAPPER_ASSIGNMENTS), tuple(functools.WRAPPER_UPDATES)
+
+    def update_wrapper(wrapper, wrapped, assigned=functools.WRAPPER_ASSIGNMENTS,
+                       updated=functools.WRAPPER_UPDATES):
+        if isinstance(wrapper, type):
+            # it would set the class's __module__ (and name) after the class
+            # guard has seen it
+            check("functools.update_wrapper", "a class as the wrapper", always=True)
+        assigned, updated = tuple(assigned), tuple(updated)
+        for n in assigned + updated:
+            if type(n) is not str or (n not in assignments and n not in updates):
+                check("functools.update_wrapper", n if type(n) is str else "?", always=True)
+        return real_update_wrapper(wrapper, wrapped, assigned, updated)
+
+    attrgetter.__doc__ = real_attrgetter.__doc__
+    methodcaller.__doc__ = real_methodcaller.__doc__
+    operator.attrgetter, operator.methodcaller = attrgetter, methodcaller
+    string.Formatter.get_field = get_field
+    functools.update_wrapper = update_wrapper
+
+
+def _guard_classes(refuse, armed):
+    """dataclasses pastes field names into the source it execs: they must be
+    plain identifiers.  A dataclass's __match_args__ lists its fields,
+    private ones too, and a positional class pattern reads them by name:
+    keep the public ones.  enum.global_enum writes members into a module's
+    dict and ABCMeta.register makes isinstance() answer yes for a class:
+    neither for anything but the snippet's own."""
+    import abc
+    import dataclasses
+    import enum
+    import keyword
+    real = dataclasses._process_class
+
+    def bad_field(k):
+        return type(k) is not str or not str.isidentifier(k) or keyword.iskeyword(k) or \
+            _bad_name(k, frozenset()) in ("dunder", "internal")
+
+    def _process_class(cls, *args, **kw):
+        # dataclasses exec the generated methods in the globals of the
+        # module the class names: the snippet's classes name __main__.
+        if armed() and cls.__dict__.get("__module__") != "__main__":
+            f = _sys._getframe(1)
+            while f is not None and f.f_code.co_filename != _SNIPPET and not (
+                    f.f_code.co_name == "make_dataclass" and
+                    f.f_globals.get("__name__") == "dataclasses"):
+                f = f.f_back
+            if f is not None and f.f_code.co_name == "make_dataclass" and \
+                    cls.__dict__.get("__module__") == "types":
+                # 3.11's make_dataclass leaves types.new_class's module on
+                # the class: it is the snippet's.
+                _b.type.__setattr__(cls, "__module__", "__main__")
+            else:
+                refuse("dataclass", "a class of module %r" %
+                       str(cls.__dict__.get("__module__"))[:60], _sys._getframe(1))
+        names = []
+        ann = cls.__dict__.get("__annotations__", {})
+        names += list(dict.keys(ann)) if type(ann) is dict else ["?"]
+        for base in cls.__mro__[1:]:
+            fields = base.__dict__.get("__dataclass_fields__")
+            if fields is not None:
+                if type(fields) is not dict:
+                    names.append("?")
+                    continue
+                for k, f in dict.items(fields):
+                    names += [k, getattr(f, "name", "?")]
+        for k in names:
+            if bad_field(k):
+                refuse("dataclass", "field name %r" % (k if type(k) is str else "?")[:60],
+                       _sys._getframe(1))
+        cls = real(cls, *args, **kw)
+        ma = cls.__dict__.get("__match_args__")
+        if type(ma) is tuple and any(_bad_name(n, frozenset()) for n in ma if type(n) is str):
+            _b.type.__setattr__(cls, "__match_args__",
+                                tuple(n for n in ma if type(n) is str and not _bad_name(n, frozenset())))
+        return cls
+
+    dataclasses._process_class = _process_class
+
+    # A Field is dataclasses' own record of a field: its name goes into
+    # generated source and into getattr() calls, so a snippet may not
+    # change it after the fact.
+    real_field_setattr = dataclasses.Field.__setattr__
+
+    def field_setattr(self, name, value):
+        if armed() and _sys._getframe(1).f_code.co_filename == _SNIPPET:
+            refuse("dataclass", "changing a Field's %s" % str(name)[:40], _sys._getframe(1))
+        real_field_setattr(self, name, value)
+
+    dataclasses.Field.__setattr__ = field_setattr
+
+    real_global_enum = enum.global_enum
+
+    def global_enum(cls, update_str=False):
+        if armed() and cls.__dict__.get("__module__") != "__main__":
+            refuse("enum.global_enum", "members into module %r" % str(cls.__module__)[:60],
+                   _sys._getframe(1))
+        return real_global_enum(cls, update_str)
+
+    enum.global_enum = global_enum
+
+    import copy
+    real_reconstruct = copy._reconstruct
+
+    def _reconstruct(x, memo, func, args, state=None, *rest, **kw):
+        # copy restores slot state with setattr(y, key, value): keys are
+        # attribute names computed at run time by the object's
+        # __reduce_ex__, and y may be anything func returned, a class too.
+        if armed() and type(state) is tuple and len(state) == 2 and state[1]:
+            slots = state[1]
+            if type(slots) is not dict or any(
+                    type(k) is not str or _bad_name(k, _ATTR_WRITE) not in (None, "private")
+                    for k in dict.keys(slots)):
+                refuse("copy", "restoring state under a refused attribute name",
+                       _sys._getframe(1))
+        return real_reconstruct(x, memo, func, args, state, *rest, **kw)
+
+    copy._reconstruct = _reconstruct
+
+    real_convert = enum.EnumType._convert_
+
+    def _convert_(cls, *args, **kw):
+        if armed():
+            refuse("enum._convert_", "members from a module's globals", _sys._getframe(1))
+        return real_convert(cls, *args, **kw)
+
+    enum.EnumType._convert_ = _convert_
+
+    import typing
+    real_runtime_checkable = typing.runtime_checkable
+
+    def runtime_checkable(cls):
+        # A runtime protocol's isinstance() answers yes for any object with
+        # its members (for every object when it has none): with a
+        # __match_args__, a class pattern would read those names anywhere.
+        if armed() and any("__match_args__" in getattr(c, "__dict__", {})
+                           for c in getattr(cls, "__mro__", ())):
+            refuse("typing.runtime_checkable", "a protocol with __match_args__",
+                   _sys._getframe(1))
+        return real_runtime_checkable(cls)
+
+    runtime_checkable.__doc__ = real_runtime_checkable.__doc__
+    typing.runtime_checkable = runtime_checkable
+
+    real_register = abc.ABCMeta.register
+
+    def register(cls, subclass):
+        if armed() and (not isinstance(subclass, _b.type) or
+                        subclass.__dict__.get("__module__") != "__main__"):
+            refuse("abc.register", "%s of a class the snippet did not define" %
+                   str(getattr(cls, "__name__", "?"))[:60], _sys._getframe(1))
+        return real_register(cls, subclass)
+
+    abc.ABCMeta.register = register
+
+
+# ---- 6. the audit hook ----
+
+class _Audit:
+    """The audit hook's state.  One instance, made in the zygote; a child
+    arms it just before its snippet runs.  Nothing here is reachable from
+    the snippet: it holds no reference to it."""
+
+    def __init__(self, allowed_fn, stdlib_dir):
+        self.armed = False
+        self.busy = False
+        self.code = None
+        self.trace = []
+        self.dropped = 0
+        self.allowed_fn = allowed_fn
+        self.stdlib = stdlib_dir + "/"
+        import warnings
+        self.warnings_file = warnings.__file__
+
+    def record(self, event, detail, line=None, action="refused"):
+        if len(self.trace) >= _AUDIT_MAX:
+            self.dropped += 1
+            return
+        self.trace.append({"event": event, "detail": detail[:_AUDIT_DETAIL],
+                           "line": line, "action": action})
+
+    def snippet_line(self, f):
+        while f is not None:
+            if f.f_code.co_filename == _SNIPPET:
+                return f.f_lineno
+            f = f.f_back
+        return None
+
+    def refuse(self, event, detail, f):
+        line = self.snippet_line(f)
+        self.record(event, detail, line)
+        e = SandboxRefused("the sandbox refuses %s (%s)" % (event, detail))
+        raise e
+
+    def trusted(self, f, modules):
+        """Whether frame f runs the stdlib code of one of `modules` (or the
+        import machinery)."""
+        fn = f.f_code.co_filename if f is not None else ""
+        if fn.startswith("<frozen importlib"):
+            return True
+        if not fn.startswith(self.stdlib):
+            return False
+        return f.f_globals.get("__name__") in modules
+
+    def via(self, f, module, function):
+        """Whether a frame of module.function is among f's callers, before
+        the snippet's own frames."""
+        while f is not None and f.f_code.co_filename != _SNIPPET:
+            if f.f_code.co_name == function and f.f_globals.get("__name__") == module:
+                return True
+            f = f.f_back
+        return False
+
+    def __call__(self, event, args):
+        if not self.armed or self.busy or event in _QUIET_EVENTS:
+            return
+        if event == "exec" and args and args[0] is self.code:
+            self.code = None  # the runner's own exec of the snippet, once
+            return
+        self.busy = True
+        try:
+            self.decide(event, args, _sys._getframe(1))
+        finally:
+            self.busy = False
+
+    def decide(self, event, args, f):
+        if f is not None and f.f_code.co_filename == _RUNNER:
+            return  # this file's own checks (class_check, the import guard)
+        if event == "exec":
+            code = args[0] if args else None
+            if code is self.code:
+                self.code = None  # the runner's own exec of the snippet, once
+                return
+            if self.trusted(f, ("dataclasses", "collections")):
+                return
+            self.refuse("exec", _code_name(code), f)
+        elif event == "compile":
+            # ast.parse (inspect.signature) only builds a tree.
+            if self.trusted(f, ("dataclasses", "collections", "typing", "ast")):
+                return
+            self.refuse("compile", _str_arg(args, 1) or "<string>", f)
+        elif event == "import":
+            name = _str_arg(args, 0)
+            if name and (self.allowed_fn(name) or name in _LAZY_MODULES or
+                         name.startswith("encodings.")):
+                return
+            self.refuse("import", name or "?", f)
+        elif event == "open":
+            path = _str_arg(args, 0)
+            mode = _str_arg(args, 1) or "r"
+            if path and path.startswith(self.stdlib) and ".." not in path and \
+                    set(mode) <= set("rbt"):
+                return  # the import system reading the standard library
+            self.refuse("open", "%s (mode %s)" % (path or repr(type(args[0]).__name__), mode), f)
+        elif event == "object.__getattr__":
+            # Frames and code objects (tb_frame, gi_frame, __code__, ...):
+            # a few stdlib modules read them for themselves (warnings walks
+            # frames to name its caller, traceback formats the report,
+            # inspect.signature reads __code__ for dataclasses), a snippet
+            # never, nor any other stdlib code on a snippet's behalf.
+            if self.trusted(f, ("warnings", "traceback", "linecache")):
+                return
+            # typing.overload files a function under its first line number
+            # (typing's generic aliases, which relay any attribute to their
+            # origin, are no reason to trust typing as a whole).
+            if self.trusted(f, ("typing",)) and f.f_code.co_name == "overload":
+                return
+            # inspect.signature reads __code__ when dataclasses makes a
+            # class's docstring; inspect is reachable from nowhere else.
+            if self.trusted(f, ("inspect",)) and self.via(f, "dataclasses", "_process_class"):
+                return
+            self.refuse("attribute", _str_arg(args, 1) or "?", f)
+        elif event == "sys._getframe":
+            if self.trusted(f, ("typing", "enum", "collections", "warnings")):
+                return  # they name their caller's module
+            self.refuse(event, "frame", f)
+        elif event == "tool_sandbox.class":
+            self.record("class", _str_arg(args, 0) or "?", self.snippet_line(f))
+        elif event.startswith(_REFUSED_PREFIXES) or event in _REFUSED_EVENTS:
+            if event == "marshal.loads" and f is not None and \
+                    f.f_code.co_filename.startswith("<frozen importlib"):
+                return  # the import system loading a module's bytecode
+            self.refuse(event, _first_str(args), f)
+
+
+# Frequent, harmless events, answered before anything else.
+_QUIET_EVENTS = frozenset(("builtins.id", "time.sleep", "array.__new__", "builtins.input",
+                           "builtins.input/result", "sys.excepthook", "cpython._PySys_ClearAuditHooks"))
+_REFUSED_EVENTS = frozenset((
+    "code.__new__", "function.__new__", "sys.settrace", "sys.setprofile",
+    "sys._current_frames", "sys._current_exceptions", "sys.addaudithook",
+    "sys.set_asyncgen_hooks_firstiter", "sys.set_asyncgen_hooks_finalizer",
+    "builtins.breakpoint",
+    "cpython.run_command", "cpython.run_file", "cpython.run_module",
+    "cpython.run_interactivehook", "cpython.run_startup", "cpython.run_stdin",
+    "setopencodehook", "sys.setrecursionlimit"))
+_REFUSED_PREFIXES = ("os.", "subprocess.", "socket.", "ctypes.", "shutil.", "pty.",
+                     "mmap.", "marshal.", "pickle.", "gc.", "_thread.", "threading.",
+                     "urllib.", "http.", "ftplib.", "smtplib.", "poplib.", "imaplib.",
+                     "nntplib.", "telnetlib.", "webbrowser.", "sqlite3.", "syslog.",
+                     "resource.", "fcntl.", "signal.", "glob.", "tempfile.", "shelve.",
+                     "msvcrt.", "winreg.", "_winapi.", "ensurepip.", "code.", "tool_sandbox.")
+
+
+def _str_arg(args, i):
+    v = args[i] if len(args) > i else None
+    if type(v) is str:
+        return v
+    if type(v) is bytes:
+        return v.decode("utf-8", "replace")
+    return None
+
+
+def _first_str(args):
+    for v in args[:3]:
+        if type(v) in (str, bytes, int):
+            return str(v) if type(v) is not bytes else v.decode("utf-8", "replace")
+    return ""
+
+
+def _code_name(code):
+    if type(code) is _types.CodeType:
+        return "%s (%s)" % (code.co_name, code.co_filename)
+    return type(code).__name__
 
 
 def make(allowed, allow_input):
@@ -76,14 +933,48 @@ def make(allowed, allow_input):
         parts = name.split(".")
         return any(".".join(parts[:i]) in allowed for i in range(1, len(parts) + 1))
 
+    stdlib_dir = _os.path.dirname(_os.__file__)
+    audit = _Audit(module_allowed, stdlib_dir)
+
+    def check_sink(where, name, always=False):
+        if audit.armed and (always or _bad_name(name, _ATTR_READ)):
+            f = _sys._getframe(2)
+            audit.refuse(where, name[:60] if always else "attribute name '%s'" % name[:60], f)
+
+    # warnings is imported now, in the zygote (the validator's default list
+    # allows it).  _strptime is not: it compiles its regular expressions at
+    # import, about 0.9 MB that every child would copy; the snippets that
+    # parse dates import it themselves (audit: an allowed lazy module).
+    try:
+        real_import("warnings")
+    except ImportError:
+        pass
+    _guard_sinks(check_sink)
+    _guard_classes(audit.refuse, lambda: audit.armed)
+    import warnings
+    _REPLACED[("warnings", "catch_warnings")] = _catch_warnings(warnings)
+    _REPLACED[("contextlib", "redirect_stdout")] = _redirect("stdout")
+    _REPLACED[("contextlib", "redirect_stderr")] = _redirect("stderr")
+    views = _module_views(module_allowed)
+
     def refuse(name):
+        audit.record("import", name, audit.snippet_line(_sys._getframe(2)))
         raise ImportError("import of '%s' is not allowed in the sandbox" % (name,))
 
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
+        # The interpreter's own imports from C (PyImport_Import, e.g.
+        # datetime.strptime importing _strptime) pass an empty list as the
+        # fromlist, which no import statement of a snippet does (None or a
+        # tuple): the module goes to C code, not to the snippet.
+        if type(fromlist) is list and not fromlist and not level and \
+                isinstance(name, str) and (name in _LAZY_MODULES or module_allowed(name)):
+            return real_import(name, globals, locals, fromlist, 0)
         if level:
             raise ImportError("relative imports are not available in the sandbox")
-        if not isinstance(name, str) or not module_allowed(name):
-            refuse(name)
+        # A plain str: a subclass could answer split() or == as it likes
+        # while the import system reads its real characters.
+        if type(name) is not str or not module_allowed(name):
+            refuse(name if type(name) is str else "?")
         # A submodule of an allowed package is admitted only if it was
         # already imported in the zygote (by its package, e.g.
         # collections.abc) or is allowed by name: json.tool, for one, would
@@ -93,19 +984,111 @@ def make(allowed, allow_input):
         if fromlist:
             mod = _sys.modules.get(name)
             for item in fromlist:
-                if not isinstance(item, str):
+                if type(item) is not str:
                     refuse(name)
                 sub = name + "." + item
                 if (item != "*" and mod is not None and not hasattr(mod, item)
                         and sub not in _sys.modules and sub not in allowed):
                     refuse(sub)
-        return real_import(name, globals, locals, fromlist, 0)
+        mod = real_import(name, globals, locals, fromlist, 0)
+        if mod is None:
+            return mod
+        want = name if fromlist else name.partition(".")[0]
+        view = views.get(want)
+        if view is None:
+            real = _sys.modules.get(want)
+            if real is None or not module_allowed(want):
+                refuse(want)
+            view = views[want] = _module_views(lambda n: n == want)[want]
+        return view
 
     safe = {n: getattr(_b, n) for n in _SAFE if hasattr(_b, n)}
     for n, v in vars(_b).items():
         if isinstance(v, type) and issubclass(v, BaseException):
             safe[n] = v
     safe["__import__"] = guarded_import
+    safe["type"] = safe_type = _safe_type(audit.refuse)
+
+    metatype = _b.type
+
+    def class_check(meta, name, bases, ns):
+        """Called by the zygote's guard on type.__new__ while a snippet
+        runs, before the class exists."""
+        f = _sys._getframe(1)
+        # Skip the metaclasses' own __new__ (abc, enum, typing): the
+        # namespace is their caller's.
+        while f is not None and f.f_code.co_name == "__new__" and (
+                f.f_code.co_filename.startswith(audit.stdlib) or
+                f.f_code.co_filename.startswith("<frozen ")):
+            f = f.f_back
+        from_snippet = f is not None and f.f_code.co_filename == _SNIPPET
+        module_code = f is not None and f.f_code.co_name == "<module>" and not from_snippet
+        if type(bases) is tuple:
+            for b in bases:
+                if isinstance(b, metatype) and (issubclass(b, metatype) or issubclass(b, super)) \
+                        and not module_code:
+                    audit.refuse("class", "a metaclass or super subclass (%s)" % _name_of(name), f)
+        if not isinstance(ns, dict):
+            return
+        keys = list(dict.keys(ns))
+        if not module_code and any(type(k) is not str for k in keys):
+            audit.refuse("class", "a namespace key that is not a plain str in class %s"
+                         % _name_of(name), f)
+        if module_code:
+            return  # a standard library module being imported lazily
+        # Every other class made while a snippet runs is the snippet's, made
+        # by its class statements or by the stdlib on its behalf (enum's
+        # functional API, namedtuple, typing): the module it names is
+        # __main__ (dataclasses and typing look globals up by that name),
+        # and its bases are the snippet's own classes, builtins,
+        # exceptions, or stdlib classes made to be subclassed whose
+        # instances hold nothing of the interpreter's (a method called with
+        # such an instance as self could read it).
+        mod = dict.get(ns, "__module__", "__main__")
+        # A class of an allowed module defined by that module's own code
+        # (csv's Sniffer makes its dialect classes so); not by the modules
+        # that take a module name from their caller.
+        own = f is not None and f.f_code.co_filename != _SNIPPET and \
+            f.f_globals.get("__name__") == mod and module_allowed(mod) and \
+            mod not in ("enum", "collections", "typing", "dataclasses", "types", "functools")
+        if not own and (type(mod) is not str or mod != "__main__"):
+            audit.refuse("class", "class %s of module %r" % (_name_of(name), _name_of(mod)), f)
+        if not own:
+            for b in (bases if type(bases) is tuple else ()):
+                if b is safe_type or not _subclassable(b, metatype):
+                    audit.refuse("class", "subclassing %s.%s" % (
+                        _name_of(getattr(b, "__module__", "?")),
+                        _name_of(getattr(b, "__qualname__", "?"))), f)
+            if name in ("Generic", "Protocol") or "_is_protocol" in keys or \
+                    "_is_runtime_protocol" in keys:
+                audit.refuse("class", "typing's own markers in class %s" % _name_of(name), f)
+        for k in keys:
+            if k in ("__subclasshook__", "__instancecheck__", "__subclasscheck__",
+                     "__prepare__") and not module_code:
+                audit.refuse("class", "%s in class %s" % (k, _name_of(name)), f)
+            if _is_dunder(k) and k not in (_CLASS_KEYS if from_snippet else _STDLIB_CLASS_KEYS):
+                audit.refuse("class", "%s in class %s" % (k, _name_of(name)), f)
+        ma = dict.get(ns, "__match_args__")
+        if ma is not None and not module_code:
+            ok = type(ma) is tuple and all(type(n) is str and not _bad_name(n, frozenset())
+                                           for n in ma)
+            if not ok:
+                if from_snippet or type(ma) is not tuple:
+                    audit.refuse("class", "__match_args__ of class %s: only public "
+                                 "attribute names" % _name_of(name), f)
+                dict.__setitem__(ns, "__match_args__", tuple(
+                    n for n in ma if type(n) is str and not _bad_name(n, frozenset())))
+
+    # The hook is added in the child, just before its snippet runs: an
+    # installed hook is called for every audited event, and in the zygote
+    # it would be called (and touch, so copy, its pages) for the child's
+    # own setup too.
+    hooked = [False]
+
+    # The snippet's module, made and registered once here: a child only
+    # fills its dict.
+    main_module = _types.ModuleType("__main__")
+    _sys.modules["__main__"] = main_module
 
     def run(code, source, stdin_text, raw):
         # The streams are made here, in the child: made in the zygote they
@@ -128,10 +1111,27 @@ def make(allowed, allow_input):
                         raise EOFError("EOF when reading a line")
                     return line.rstrip("\n")
                 b["input"] = sandbox_input
-        g = {"__name__": "__main__", "__doc__": None, "__builtins__": b}
+        # The snippet's globals are a fresh __main__ module's, as for a
+        # script: dataclasses and enum look their class's module up in
+        # sys.modules, and must find this one, never the zygote's own.
+        g = main_module.__dict__
+        g["__builtins__"] = b
         _lc.cache[_SNIPPET] = (len(source), None, source.splitlines(True), _SNIPPET)
         rc, result = 0, {"error": None}
         try:
+            if not raw:
+                bad = check_code(code)
+                if bad:
+                    audit.record("code", bad[1], bad[0])
+                    e = SandboxRefused("the sandbox refuses %s at line %d (runtime check of the "
+                                "compiled code)" % (bad[1], bad[0]))
+                    e._ts_line = bad[0]
+                    raise e
+                audit.code = code
+                if not hooked[0]:
+                    hooked[0] = True
+                    _sys.addaudithook(audit)
+                audit.armed = True
             exec(code, g)
         except SystemExit as e:
             if e.code is not None and e.code != 0:
@@ -142,26 +1142,79 @@ def make(allowed, allow_input):
             # report itself needs memory.
             g.clear()
             rc, result = 1, _report(e)
+        # The hook stays armed to the end: what the snippet left behind
+        # (finalizers, generators' finally, an exception's __str__) runs
+        # while its namespace is cleared and its error reported.
         g.clear()
         for f in (out, err):
             try:
                 f.flush()
             except BaseException:
                 pass
+        if audit.trace:
+            result["audit"] = audit.trace
+            if audit.dropped:
+                result["audit_dropped"] = audit.dropped
         return rc, _dump(result)
 
     def report(e):
         return _dump(_report(e))
 
     _warm(safe)
-    return run, report
+    return run, report, class_check
+
+
+# Stdlib classes a snippet may subclass: made for it, and holding nothing
+# of the interpreter's in their instances.  Whole modules of abstract or
+# typing classes, and single classes elsewhere.
+_SUBCLASSABLE_MODULES = frozenset(("collections.abc", "_collections_abc", "numbers",
+                                   "enum", "abc", "itertools"))
+_SUBCLASSABLE = frozenset((
+    ("collections", "OrderedDict"), ("collections", "defaultdict"), ("collections", "Counter"),
+    ("collections", "deque"), ("collections", "ChainMap"), ("collections", "UserDict"),
+    ("collections", "UserList"), ("collections", "UserString"),
+    ("json.encoder", "JSONEncoder"), ("json.decoder", "JSONDecoder"),
+    ("html.parser", "HTMLParser"), ("string", "Template"), ("string", "Formatter"),
+    ("contextlib", "AbstractContextManager"), ("contextlib", "AbstractAsyncContextManager"),
+    ("contextlib", "ContextDecorator"), ("contextlib", "ExitStack"),
+    ("datetime", "tzinfo"), ("datetime", "date"), ("datetime", "datetime"),
+    ("datetime", "time"), ("datetime", "timedelta"),
+    ("decimal", "Decimal"), ("fractions", "Fraction"), ("random", "Random"),
+    ("textwrap", "TextWrapper"), ("difflib", "SequenceMatcher"), ("difflib", "Differ"),
+    ("difflib", "HtmlDiff"), ("csv", "Dialect"), ("csv", "DictReader"), ("csv", "DictWriter"),
+    ("pprint", "PrettyPrinter"), ("graphlib", "TopologicalSorter"),
+    ("statistics", "NormalDist"), ("struct", "Struct"), ("array", "array"),
+    ("calendar", "Calendar"), ("calendar", "TextCalendar"), ("calendar", "HTMLCalendar"),
+    ("functools", "partial"),
+    ("typing", "Generic"), ("typing", "Protocol"), ("typing", "NamedTuple"),
+    ("typing", "TypedDict"), ("typing", "SupportsInt"), ("typing", "SupportsFloat"),
+    ("typing", "SupportsComplex"), ("typing", "SupportsBytes"), ("typing", "SupportsIndex"),
+    ("typing", "SupportsAbs"), ("typing", "SupportsRound"),
+))
+
+
+def _subclassable(b, metatype):
+    if not isinstance(b, metatype):
+        return True  # not a class: __mro_entries__ or the type() call refuses it
+    mod = getattr(b, "__module__", None)
+    if mod == "__main__":
+        return True
+    if issubclass(b, metatype) or b in (super, _types.ModuleType):
+        return False
+    if issubclass(b, BaseException) or mod == "builtins":
+        return True
+    return mod in _SUBCLASSABLE_MODULES or (mod, getattr(b, "__qualname__", None)) in _SUBCLASSABLE
+
+
+def _name_of(name):
+    return name[:60] if type(name) is str else "?"
 
 
 def _warm(safe):
     # Do once here, in the zygote, what every child would otherwise do
     # for itself: codec lookups, the text I/O stack, traceback formatting,
-    # JSON encoding, class creation.  Then freeze the heap so that the
-    # children's garbage collector never walks (and copies) it.
+    # JSON encoding, class creation, the code check.  Then freeze the heap
+    # so that the children's garbage collector never walks (and copies) it.
     import gc
     buf = _io.TextIOWrapper(_io.BytesIO(), encoding="utf-8", errors="backslashreplace",
                             line_buffering=True)
@@ -169,9 +1222,11 @@ def _warm(safe):
     buf.flush()
     src = "class A:\n    def __init__(self):\n        self.x = 1\nprint(A().x, file=f)\n1/0\n"
     _lc.cache[_SNIPPET] = (len(src), None, src.splitlines(True), _SNIPPET)
+    code = compile(src, _SNIPPET, "exec")
+    check_code(code)
     g = {"__name__": "__main__", "__builtins__": dict(safe), "f": buf}
     try:
-        exec(compile(src, _SNIPPET, "exec"), g)
+        exec(code, g)
     except ZeroDivisionError as e:
         _dump(_report(e))
     _lc.cache.pop(_SNIPPET, None)

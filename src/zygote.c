@@ -3,6 +3,7 @@
 #include <Python.h>
 
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
@@ -35,6 +36,78 @@ const char *__lsan_default_suppressions(void) { return "leak:libpython3.11\n"; }
 #include "zygote.h"
 
 extern const char ts_runner_py[];
+
+/* See init_python. */
+static const char *const lazy_extensions[] = {
+    "_multibytecodec", "_codecs_cn", "_codecs_hk", "_codecs_iso2022",
+    "_codecs_jp",      "_codecs_kr", "_codecs_tw",
+};
+
+/* The guard on type.__new__ (see init_python): while a snippet runs, every
+ * class made from a name, bases and a namespace is first shown to the
+ * runner's class_check, which refuses metaclasses, unsafe namespace keys
+ * and __match_args__ that would read private attributes.  It sits in C,
+ * below every path to type.__new__ (class statements, type() with three
+ * arguments, metaclasses calling super().__new__), because a snippet can
+ * reach the real `type` in more ways than a Python wrapper can close. */
+__attribute__((noreturn, format(printf, 1, 2))) static void fail(const char *fmt, ...);
+
+static newfunc orig_type_new;
+static PyObject *class_check;
+static bool class_guard_armed;
+
+static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *kwds) {
+  if (class_guard_armed && class_check && PyTuple_Check(args) && PyTuple_GET_SIZE(args) == 3) {
+    PyObject *r = PyObject_CallFunctionObjArgs(class_check, (PyObject *)meta,
+                                               PyTuple_GET_ITEM(args, 0),
+                                               PyTuple_GET_ITEM(args, 1),
+                                               PyTuple_GET_ITEM(args, 2), NULL);
+    if (!r)
+      return NULL;
+    Py_DECREF(r);
+  }
+  return orig_type_new(meta, args, kwds);
+}
+
+/* Every class that exists once the zygote is ready (the standard
+ * library's, the runner's) becomes immutable, as the builtin types are: a
+ * snippet cannot rebind string.Formatter.get_field or JSONEncoder.encode
+ * under the stdlib's (and the runner's) feet.  Classes a snippet makes stay
+ * as mutable as Python makes them. */
+static void freeze_types(void) {
+  PyObject *gc = PyImport_ImportModule("gc");
+  PyObject *all = NULL, *r;
+
+  /* The runner froze the heap (gc.freeze, which get_objects() does not
+   * list): thaw it for the walk, freeze it again after. */
+  r = gc ? PyObject_CallMethod(gc, "unfreeze", NULL) : NULL;
+  Py_XDECREF(r);
+  if (r)
+    all = PyObject_CallMethod(gc, "get_objects", NULL);
+
+  if (!all || !PyList_Check(all))
+    fail("listing the interpreter's objects");
+  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all); i++) {
+    PyObject *o = PyList_GET_ITEM(all, i);
+    if (PyType_Check(o)) {
+      PyTypeObject *t = (PyTypeObject *)o;
+      /* A metaclass made before the guard, without a __new__ of its own,
+       * copied type's tp_new then: it gets the guard too. */
+      if (t->tp_new == orig_type_new && PyType_IsSubtype(t, &PyType_Type))
+        t->tp_new = guarded_type_new;
+      if ((t->tp_flags & Py_TPFLAGS_HEAPTYPE) && !(t->tp_flags & Py_TPFLAGS_IMMUTABLETYPE)) {
+        t->tp_flags |= Py_TPFLAGS_IMMUTABLETYPE;
+        PyType_Modified(t);
+      }
+    }
+  }
+  Py_DECREF(all);
+  r = PyObject_CallMethod(gc, "freeze", NULL);
+  if (!r)
+    fail("freezing the heap");
+  Py_DECREF(r);
+  Py_DECREF(gc);
+}
 
 struct zygote {
   struct sock_fprog filter;
@@ -94,7 +167,7 @@ static unsigned long current_vsz(void) {
 static void init_python(struct zygote *z, const char *home, const char *allowed,
                         int allow_input) {
   ts_err err = {0};
-  PyObject *code, *globals, *make, *mods, *pair;
+  PyObject *code, *globals, *make, *mods, *pair, *modname;
   char *list, *save = NULL;
 
   if (ts_python_init(home, &err) < 0)
@@ -119,19 +192,43 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
     Py_DECREF(mod);
   }
   free(list);
+  /* Extension modules that allowed code loads lazily, past the imports
+   * above: the CJK codecs, which str.encode / bytes.decode import on
+   * first use of such an encoding.  A child cannot load them itself (its
+   * filter refuses the executable mapping of a shared object), so they
+   * are loaded here, where they cost one shared mapping each.  The rest of
+   * the standard library's lazy imports for the default modules are pure
+   * Python (_strptime, encodings.*, html.parser); bz2_codec would need
+   * libbz2, which is not in the sandbox's root anyway. */
+  for (size_t i = 0; i < TS_ARRAY_LEN(lazy_extensions); i++) {
+    PyObject *mod = PyImport_ImportModule(lazy_extensions[i]);
+    if (!mod)
+      PyErr_Clear(); /* not built here: the encoding is unknown, as it would be anyway */
+    Py_XDECREF(mod);
+  }
 
   code = Py_CompileString(ts_runner_py, "<tool-sandbox runner>", Py_file_input);
   globals = PyDict_New();
-  if (!code || !globals || PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins()) < 0)
+  /* A module name of its own: the runner's classes are then no stdlib or
+   * builtins class that a snippet could take for a base. */
+  modname = PyUnicode_FromString("tool_sandbox.runner");
+  if (!code || !globals || !modname ||
+      PyDict_SetItemString(globals, "__builtins__", PyEval_GetBuiltins()) < 0 ||
+      PyDict_SetItemString(globals, "__name__", modname) < 0)
     fail("compiling the runner");
+  Py_DECREF(modname);
   if (!PyEval_EvalCode(code, globals, globals))
     fail("running the runner");
   make = PyDict_GetItemString(globals, "make");
   pair = make ? PyObject_CallFunction(make, "Oi", mods, allow_input) : NULL;
-  if (!pair || !PyArg_ParseTuple(pair, "OO", &z->run, &z->report))
+  if (!pair || !PyArg_ParseTuple(pair, "OOO", &z->run, &z->report, &class_check))
     fail("building the runner");
   Py_INCREF(z->run);
   Py_INCREF(z->report);
+  Py_INCREF(class_check);
+  orig_type_new = PyType_Type.tp_new;
+  PyType_Type.tp_new = guarded_type_new;
+  freeze_types();
   Py_DECREF(pair);
   Py_DECREF(code);
   Py_DECREF(mods);
@@ -152,6 +249,10 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
     Py_DECREF(file);
     Py_DECREF(os);
   }
+  /* Compiling the runner and importing the modules left megabytes of freed
+   * heap resident: give it back, so that no child copies its page tables
+   * or unmaps it. */
+  (void)malloc_trim(0);
   z->base_vsz = current_vsz();
 }
 
@@ -352,6 +453,9 @@ __attribute__((noreturn)) static void child_main(struct zygote *z, const struct 
     write_result(out);
     finish_job(TS_EXIT_ERROR);
   }
+  /* Armed for good: the report is made while what the snippet left
+   * behind may still run (finalizers, an exception's __str__). */
+  class_guard_armed = (job.limits.flags & TS_JOB_F_RAW) == 0;
   out = PyObject_CallFunction(z->run, "OOOi", code, source, stdin_text,
                               (job.limits.flags & TS_JOB_F_RAW) != 0);
   if (out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == 2) {

@@ -1,4 +1,5 @@
 /* The child->parent report parser: any bytes a compromised child writes. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,4 +58,41 @@ Test(child_report, complete_only_when_one_whole_report) {
     cr_expect_eq(ts_child_report_complete(cases[i].s, strlen(cases[i].s)), cases[i].complete,
                  "case %zu: %s", i, cases[i].s);
   cr_expect(!ts_child_report_complete(NULL, 0));
+}
+
+/* The audit trace is the child's word: well-formed entries are kept up to
+ * TS_AUDIT_MAX, the rest is counted as dropped, never trusted further. */
+Test(child_report, audit_trace_is_bounded_and_checked) {
+  char buf[16384];
+  size_t n = 0;
+  struct ts_child_report r;
+
+  n += (size_t)snprintf(buf + n, sizeof buf - n,
+                        "{\"error\":null,\"audit_dropped\":2,\"audit\":["
+                        "{\"event\":\"open\",\"detail\":\"/etc/passwd (mode r)\",\"line\":3,"
+                        "\"action\":\"refused\"},"
+                        "{\"event\":\"import\",\"detail\":\"os\",\"line\":null,\"action\":\"allowed\"},"
+                        "{\"event\":\"x\",\"detail\":\"y\",\"action\":\"deleted\"},"
+                        "{\"event\":1,\"detail\":\"y\",\"action\":\"refused\"},"
+                        "7");
+  for (int i = 0; i < 40; i++)
+    n += (size_t)snprintf(buf + n, sizeof buf - n,
+                          ",{\"event\":\"e%d\",\"detail\":\"d\",\"line\":1e12,\"action\":\"refused\"}",
+                          i);
+  n += (size_t)snprintf(buf + n, sizeof buf - n, "]}");
+  cr_assert_lt(n, sizeof buf);
+  cr_assert_eq(ts_child_report_parse(buf, n, &r), 0);
+  cr_assert_eq(r.naudit, TS_AUDIT_MAX);
+  cr_assert_str_eq(r.audit[0].event, "open");
+  cr_assert_str_eq(r.audit[0].detail, "/etc/passwd (mode r)");
+  cr_assert(r.audit[0].refused);
+  cr_assert_eq(r.audit[0].line, 3);
+  cr_assert(!r.audit[1].refused);
+  cr_assert_eq(r.audit[1].line, 0);
+  cr_assert_str_eq(r.audit[2].event, "e0");
+  cr_assert_eq(r.audit[2].line, 0, "an absurd line number is dropped");
+  /* 2 reported + 3 malformed (bad action, non-string event, not an
+   * object) + 40 - 30 past the cap */
+  cr_assert_eq(r.audit_dropped, 2 + 3 + 10);
+  ts_child_report_free(&r);
 }
