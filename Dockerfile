@@ -42,5 +42,5 @@ USER 10001:10001
 ENV TOOL_SANDBOX_LISTEN=0.0.0.0:8080
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-  CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]
+  CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${TOOL_SANDBOX_LISTEN##*:} && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]
 ENTRYPOINT ["/usr/local/bin/tool-sandbox"]

@@ -67,7 +67,9 @@ done
 curl -fsS "http://127.0.0.1:$port/healthz" | grep -q '"ok"' || { podman logs "$name"; exit 1; }
 echo "healthz ok"
 # The image's own HEALTHCHECK command, run once by podman.
-podman healthcheck run "$name" && echo "image HEALTHCHECK ok"
+# (It reads the port from TOOL_SANDBOX_LISTEN, as set above.)
+podman healthcheck run "$name" >/dev/null || { echo "the image's HEALTHCHECK failed"; exit 1; }
+echo "image HEALTHCHECK ok"
 
 out=$(curl -fsS "http://127.0.0.1:$port/execute" -H 'content-type: application/json' \
   -d '{"code":"print(sum(range(1000)))"}')

@@ -881,6 +881,8 @@ class _Audit:
             if event == "marshal.loads" and f is not None and \
                     f.f_code.co_filename.startswith("<frozen importlib"):
                 return  # the import system loading a module's bytecode
+            if event not in _REFUSED_EVENTS and self.allowed_fn(event.partition(".")[0]):
+                return  # a policy that allows os (or socket...) wants its calls
             self.refuse(event, _first_str(args), f)
 
 
