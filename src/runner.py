@@ -159,7 +159,9 @@ def _bad_name(name, allowed):
     """Why an attribute-like name is refused, or None."""
     if _is_dunder(name):
         return None if name in allowed else "dunder"
-    if name in _INTERNAL or name.startswith("co_"):
+    if name in _INTERNAL or name.startswith("co_") or name in ("format", "format_map"):
+        # str.format reads "{0.attr[key]}" fields by name: only called on a
+        # constant format string (the code check), never reached by name
         return "internal"
     if name[:1] == "_" and name not in _PUBLIC_UNDERSCORE and not _INDEXED.match(name):
         return "private"
@@ -372,6 +374,9 @@ def _check_ops(co, names, code):
                         type(co.co_consts[prev_arg]) is not str:
                     return i, "str.%s on a format string built at run time (use an " \
                         "f-string or a constant format string)" % name
+                why = None
+            if name in ("format", "format_map") and op in _ATTR_SET_OPS:
+                why = None  # an attribute of that name on an object of the snippet's
             if why == "private":
                 if prev_op in _SELF_LOADS and co._varname_from_oparg(prev_arg) in ("self", "cls"):
                     why = None
@@ -631,11 +636,13 @@ def _guard_classes(refuse, armed):
     import dataclasses
     import enum
     import keyword
+    import typing
     real = dataclasses._process_class
 
     def bad_field(k):
         return type(k) is not str or not str.isidentifier(k) or keyword.iskeyword(k) or \
-            _bad_name(k, frozenset()) in ("dunder", "internal")
+            (_bad_name(k, frozenset()) in ("dunder", "internal") and
+             k not in ("format", "format_map"))  # __match_args__ drops those
 
     def _process_class(cls, *args, **kw):
         # dataclasses exec the generated methods in the globals of the
@@ -644,7 +651,7 @@ def _guard_classes(refuse, armed):
             f = _sys._getframe(1)
             while f is not None and f.f_code.co_filename != _SNIPPET and not (
                     f.f_code.co_name == "make_dataclass" and
-                    f.f_globals.get("__name__") == "dataclasses"):
+                    dict.get(f.f_globals, "__name__") == "dataclasses"):
                 f = f.f_back
             if f is not None and f.f_code.co_name == "make_dataclass" and \
                     cls.__dict__.get("__module__") == "types":
@@ -684,7 +691,10 @@ def _guard_classes(refuse, armed):
     real_field_setattr = dataclasses.Field.__setattr__
 
     def field_setattr(self, name, value):
-        if armed() and _sys._getframe(1).f_code.co_filename == _SNIPPET:
+        # dataclasses sets a Field's name once (from None), when it takes
+        # the field from the class; from anyone, at any later time, no.
+        if armed() and (_sys._getframe(1).f_code.co_filename == _SNIPPET or (
+                name == "name" and getattr(self, "name", None) is not None)):
             refuse("dataclass", "changing a Field's %s" % str(name)[:40], _sys._getframe(1))
         real_field_setattr(self, name, value)
 
@@ -718,6 +728,37 @@ def _guard_classes(refuse, armed):
 
     copy._reconstruct = _reconstruct
 
+    # typing evaluates string annotations with eval(), in its own frame:
+    # before raising the 'exec' event that the hook refuses, eval() puts
+    # the real builtins into the globals it was given when they have none,
+    # and those globals may be the snippet's.  So no eval at all.
+    real_evaluate = typing.ForwardRef._evaluate
+
+    def _evaluate(self, *args, **kw):
+        if armed():
+            refuse("typing", "evaluating the string annotation %r" %
+                   (self.__forward_arg__ if type(self.__forward_arg__) is str else "?")[:80],
+                   _sys._getframe(1))
+        return real_evaluate(self, *args, **kw)
+
+    typing.ForwardRef._evaluate = _evaluate
+
+    # NamedTupleMeta copies the class body's other keys onto the class with
+    # setattr, after the class guard has seen namedtuple's own namespace.
+    real_ntm_new = typing.NamedTupleMeta.__new__
+
+    def ntm_new(cls, typename, bases, ns):
+        if armed():
+            for k in (dict.keys(ns) if type(ns) is dict else ("?",)):
+                if type(k) is not str or (_is_dunder(k) and k not in _CLASS_KEYS) or \
+                        k in ("__match_args__", "_is_protocol", "_is_runtime_protocol"):
+                    refuse("class", "%s in NamedTuple %s" % (k if type(k) is str else "?",
+                                                            _name_of(typename)),
+                           _sys._getframe(1))
+        return real_ntm_new(cls, typename, bases, ns)
+
+    typing.NamedTupleMeta.__new__ = staticmethod(ntm_new)
+
     real_convert = enum.EnumType._convert_
 
     def _convert_(cls, *args, **kw):
@@ -727,7 +768,6 @@ def _guard_classes(refuse, armed):
 
     enum.EnumType._convert_ = _convert_
 
-    import typing
     real_runtime_checkable = typing.runtime_checkable
 
     def runtime_checkable(cls):
@@ -801,13 +841,13 @@ class _Audit:
             return True
         if not fn.startswith(self.stdlib):
             return False
-        return f.f_globals.get("__name__") in modules
+        return dict.get(f.f_globals, "__name__") in modules
 
     def via(self, f, module, function):
         """Whether a frame of module.function is among f's callers, before
         the snippet's own frames."""
         while f is not None and f.f_code.co_filename != _SNIPPET:
-            if f.f_code.co_name == function and f.f_globals.get("__name__") == module:
+            if f.f_code.co_name == function and dict.get(f.f_globals, "__name__") == module:
                 return True
             f = f.f_back
         return False
@@ -852,7 +892,9 @@ class _Audit:
             if path and path.startswith(self.stdlib) and ".." not in path and \
                     set(mode) <= set("rbt"):
                 return  # the import system reading the standard library
-            self.refuse("open", "%s (mode %s)" % (path or repr(type(args[0]).__name__), mode), f)
+            # Nothing of the snippet's is called here (no repr, no str of its
+            # objects): the hook ignores every event while it decides.
+            self.refuse("open", "%s (mode %s)" % (path or "a path that is not a str", mode), f)
         elif event == "object.__getattr__":
             # Frames and code objects (tb_frame, gi_frame, __code__, ...):
             # a few stdlib modules read them for themselves (warnings walks
@@ -1050,9 +1092,9 @@ def make(allowed, allow_input):
         # A class of an allowed module defined by that module's own code
         # (csv's Sniffer makes its dialect classes so); not by the modules
         # that take a module name from their caller.
-        own = f is not None and f.f_code.co_filename != _SNIPPET and \
-            f.f_globals.get("__name__") == mod and module_allowed(mod) and \
-            mod not in ("enum", "collections", "typing", "dataclasses", "types", "functools")
+        own = f is not None and mod == "csv" and f.f_code.co_name == "sniff" and \
+            dict.get(f.f_globals, "__name__") == "csv" and \
+            f.f_code.co_filename.startswith(audit.stdlib)
         if not own and (type(mod) is not str or mod != "__main__"):
             audit.refuse("class", "class %s of module %r" % (_name_of(name), _name_of(mod)), f)
         if not own:
