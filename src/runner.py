@@ -40,13 +40,57 @@ import linecache as _lc
 import os as _os
 import re as _re
 import sys as _sys
-import traceback as _tb
 import types as _types
 from _string import formatter_field_name_split as _field_split
 from _string import formatter_parser as _format_parser
 
 _SNIPPET = "<snippet>"
 _RUNNER = "<tool-sandbox runner>"  # this file's name when compiled (zygote.c)
+
+# The runner reads frames for itself (whose line, who called): those reads
+# raise audit events, which the hook lets through only while this depth is
+# above zero, that is inside the two helpers below and nowhere else.  (It
+# does not trust this file's frames as such: runner code calls objects of
+# the snippet's, which may be C callables that run in the runner's frame.)
+_INTERNAL_DEPTH = [0]
+
+
+def _frame(depth):
+    """sys._getframe(depth), counted from the caller."""
+    _INTERNAL_DEPTH[0] += 1
+    try:
+        return _sys._getframe(depth + 1)
+    finally:
+        _INTERNAL_DEPTH[0] -= 1
+
+
+def _code(f):
+    """f.f_code, or None."""
+    if f is None:
+        return None
+    _INTERNAL_DEPTH[0] += 1
+    try:
+        return f.f_code
+    finally:
+        _INTERNAL_DEPTH[0] -= 1
+
+
+def _tb_frame(tb):
+    _INTERNAL_DEPTH[0] += 1
+    try:
+        return tb.tb_frame
+    finally:
+        _INTERNAL_DEPTH[0] -= 1
+
+
+def _filename(f):
+    co = _code(f)
+    return co.co_filename if co is not None else ""
+
+
+def _coname(f):
+    co = _code(f)
+    return co.co_name if co is not None else ""
 _MAX_MESSAGE = 8192
 _MAX_TRACEBACK = 65536
 _AUDIT_MAX = 32        # entries in the audit trace
@@ -179,28 +223,47 @@ def _text(s, cap):
 
 
 def _report(e):
+    """The error part of the report: the exception's type, message, line and
+    a traceback of the snippet's own frames.  The traceback is made here,
+    not by the traceback module: nothing of the snippet's is called while
+    frames are read (only str(e), for the message, outside of that)."""
+    entries = []
     tb = e.__traceback__
-    # Drop the runner's own frames: the agent only needs its snippet's.
-    while tb is not None and tb.tb_frame.f_code.co_filename != _SNIPPET:
+    while tb is not None and len(entries) < 1000:
+        co = _code(_tb_frame(tb))
+        if co.co_filename == _SNIPPET:
+            entries.append((tb.tb_lineno, co.co_name))
         tb = tb.tb_next
-    line = getattr(e, "_ts_line", None)
-    t = tb
-    while t is not None:
-        if t.tb_frame.f_code.co_filename == _SNIPPET:
-            line = t.tb_lineno
-        t = t.tb_next
-    if isinstance(e, SyntaxError) and e.filename == _SNIPPET:
-        line = e.lineno
+    line = entries[-1][0] if entries else getattr(e, "_ts_line", None)
+    if isinstance(e, SyntaxError) and type(e.filename) is str and e.filename == _SNIPPET:
+        line = e.lineno if type(e.lineno) is int else None
     try:
         message = _text(e, _MAX_MESSAGE)
     except BaseException:
         message = "<exception str() failed>"
-    try:
-        trace = _text("".join(_tb.format_exception(type(e), e, tb)), _MAX_TRACEBACK)
-    except BaseException:
-        trace = ""
-    return {"error": {"type": type(e).__name__, "message": message,
-                      "traceback": trace, "line": line}}
+    name = type(e).__name__
+    name = name if type(name) is str else "Exception"
+    cached = _lc.cache.get(_SNIPPET)
+    lines = cached[2] if cached else []
+    out = []
+    if entries:
+        out.append("Traceback (most recent call last):\n")
+        for ln, fn in entries:
+            out.append('  File "%s", line %d, in %s\n' % (_SNIPPET, ln, fn))
+            if 1 <= ln <= len(lines):
+                out.append("    %s\n" % lines[ln - 1].strip())
+    elif isinstance(e, SyntaxError) and line:
+        out.append('  File "%s", line %d\n' % (_SNIPPET, line))
+        text = e.text if type(e.text) is str else None
+        if text:
+            stripped = text.rstrip("\n")
+            indent = len(stripped) - len(stripped.lstrip())
+            out.append("    %s\n" % stripped.strip())
+            if type(e.offset) is int and e.offset > indent:
+                out.append("    %s^\n" % (" " * (e.offset - 1 - indent)))
+    out.append("%s: %s\n" % (name, message) if message else "%s\n" % name)
+    trace = _text("".join(out), _MAX_TRACEBACK)
+    return {"error": {"type": name, "message": message, "traceback": trace, "line": line}}
 
 
 # The report is written with the C string encoder, bound here: the json
@@ -559,7 +622,7 @@ def _safe_type(refuse):
                 t = real(args[0])
                 return cls if t is real or t is _TypeMeta else t
             refuse("type", "type() with %d arguments: a class from a namespace dict; use a "
-                   "class statement" % (len(args) + len(kw)), _sys._getframe(1))
+                   "class statement" % (len(args) + len(kw)), _frame(1))
 
         def __instancecheck__(cls, obj):
             return isinstance(obj, real)
@@ -588,19 +651,23 @@ def _guard_sinks(check):
 
     # The names must be plain str: a str subclass can answer split(),
     # len() or == as it likes while the C code reads its real characters.
+    # They hand out a plain function around the C getter: type() of the
+    # C object would be the unguarded class itself.
     def attrgetter(*names):
         for n in names:
             if type(n) is not str:
                 check("operator.attrgetter", "?", always=True)
             for part in str.split(n, "."):
                 check("operator.attrgetter", part)
-        return real_attrgetter(*names)
+        get = real_attrgetter(*names)
+        return lambda obj: get(obj)
 
     def methodcaller(name, *args, **kw):
         if type(name) is not str:
             check("operator.methodcaller", "?", always=True)
         check("operator.methodcaller", name)
-        return real_methodcaller(name, *args, **kw)
+        call = real_methodcaller(name, *args, **kw)
+        return lambda obj: call(obj)
 
     real_get_field = string.Formatter.get_field
 
@@ -661,19 +728,19 @@ def _guard_classes(refuse, armed):
         # dataclasses exec the generated methods in the globals of the
         # module the class names: the snippet's classes name __main__.
         if armed() and cls.__dict__.get("__module__") != "__main__":
-            f = _sys._getframe(1)
-            while f is not None and f.f_code.co_filename != _SNIPPET and not (
-                    f.f_code.co_name == "make_dataclass" and
+            f = _frame(1)
+            while f is not None and _filename(f) != _SNIPPET and not (
+                    _coname(f) == "make_dataclass" and
                     dict.get(f.f_globals, "__name__") == "dataclasses"):
                 f = f.f_back
-            if f is not None and f.f_code.co_name == "make_dataclass" and \
+            if f is not None and _coname(f) == "make_dataclass" and \
                     cls.__dict__.get("__module__") == "types":
                 # 3.11's make_dataclass leaves types.new_class's module on
                 # the class: it is the snippet's.
                 _b.type.__setattr__(cls, "__module__", "__main__")
             else:
                 refuse("dataclass", "a class of module %r" %
-                       str(cls.__dict__.get("__module__"))[:60], _sys._getframe(1))
+                       str(cls.__dict__.get("__module__"))[:60], _frame(1))
         names = []
         ann = cls.__dict__.get("__annotations__", {})
         names += list(dict.keys(ann)) if type(ann) is dict else ["?"]
@@ -693,7 +760,7 @@ def _guard_classes(refuse, armed):
         for k in names:
             if bad_field(k):
                 refuse("dataclass", "field name %r" % (k if type(k) is str else "?")[:60],
-                       _sys._getframe(1))
+                       _frame(1))
         cls = real(cls, *args, **kw)
         ma = cls.__dict__.get("__match_args__")
         if type(ma) is tuple and any(_bad_name(n, frozenset()) for n in ma if type(n) is str):
@@ -711,9 +778,9 @@ def _guard_classes(refuse, armed):
     def field_setattr(self, name, value):
         # dataclasses sets a Field's name once (from None), when it takes
         # the field from the class; from anyone, at any later time, no.
-        if armed() and (_sys._getframe(1).f_code.co_filename == _SNIPPET or (
+        if armed() and (_filename(_frame(1)) == _SNIPPET or (
                 name == "name" and getattr(self, "name", None) is not None)):
-            refuse("dataclass", "changing a Field's %s" % str(name)[:40], _sys._getframe(1))
+            refuse("dataclass", "changing a Field's %s" % str(name)[:40], _frame(1))
         real_field_setattr(self, name, value)
 
     dataclasses.Field.__setattr__ = field_setattr
@@ -723,7 +790,7 @@ def _guard_classes(refuse, armed):
     def global_enum(cls, update_str=False):
         if armed() and cls.__dict__.get("__module__") != "__main__":
             refuse("enum.global_enum", "members into module %r" % str(cls.__module__)[:60],
-                   _sys._getframe(1))
+                   _frame(1))
         return real_global_enum(cls, update_str)
 
     enum.global_enum = global_enum
@@ -741,7 +808,7 @@ def _guard_classes(refuse, armed):
                     type(k) is not str or _bad_name(k, _ATTR_WRITE) not in (None, "private")
                     for k in dict.keys(slots)):
                 refuse("copy", "restoring state under a refused attribute name",
-                       _sys._getframe(1))
+                       _frame(1))
         return real_reconstruct(x, memo, func, args, state, *rest, **kw)
 
     copy._reconstruct = _reconstruct
@@ -756,7 +823,7 @@ def _guard_classes(refuse, armed):
         if armed():
             refuse("typing", "evaluating the string annotation %r" %
                    (self.__forward_arg__ if type(self.__forward_arg__) is str else "?")[:80],
-                   _sys._getframe(1))
+                   _frame(1))
         return real_evaluate(self, *args, **kw)
 
     typing.ForwardRef._evaluate = _evaluate
@@ -772,7 +839,7 @@ def _guard_classes(refuse, armed):
                         k in ("__match_args__", "_is_protocol", "_is_runtime_protocol"):
                     refuse("class", "%s in NamedTuple %s" % (k if type(k) is str else "?",
                                                             _name_of(typename)),
-                           _sys._getframe(1))
+                           _frame(1))
         return real_ntm_new(cls, typename, bases, ns)
 
     typing.NamedTupleMeta.__new__ = staticmethod(ntm_new)
@@ -781,7 +848,7 @@ def _guard_classes(refuse, armed):
 
     def _convert_(cls, *args, **kw):
         if armed():
-            refuse("enum._convert_", "members from a module's globals", _sys._getframe(1))
+            refuse("enum._convert_", "members from a module's globals", _frame(1))
         return real_convert(cls, *args, **kw)
 
     enum.EnumType._convert_ = _convert_
@@ -795,7 +862,7 @@ def _guard_classes(refuse, armed):
         if armed() and any("__match_args__" in getattr(c, "__dict__", {})
                            for c in getattr(cls, "__mro__", ())):
             refuse("typing.runtime_checkable", "a protocol with __match_args__",
-                   _sys._getframe(1))
+                   _frame(1))
         return real_runtime_checkable(cls)
 
     runtime_checkable.__doc__ = real_runtime_checkable.__doc__
@@ -807,7 +874,7 @@ def _guard_classes(refuse, armed):
         if armed() and (not isinstance(subclass, _b.type) or
                         subclass.__dict__.get("__module__") != "__main__"):
             refuse("abc.register", "%s of a class the snippet did not define" %
-                   str(getattr(cls, "__name__", "?"))[:60], _sys._getframe(1))
+                   str(getattr(cls, "__name__", "?"))[:60], _frame(1))
         return real_register(cls, subclass)
 
     abc.ABCMeta.register = register
@@ -828,8 +895,14 @@ class _Audit:
         self.dropped = 0
         self.allowed_fn = allowed_fn
         self.stdlib = stdlib_dir + "/"
+        import typing
         import warnings
-        self.warnings_file = warnings.__file__
+        # (warnings.warn is usually _warnings' C function, which reads
+        # frames without raising events: only the Python fallbacks count.)
+        self.frame_readers = frozenset(
+            getattr(fn, "__code__", None) for fn in (
+                warnings.warn, warnings._is_internal_frame, warnings._next_external_frame,
+                typing.overload)) - {None}
 
     def record(self, event, detail, line=None, action="refused"):
         if len(self.trace) >= _AUDIT_MAX:
@@ -840,7 +913,7 @@ class _Audit:
 
     def snippet_line(self, f):
         while f is not None:
-            if f.f_code.co_filename == _SNIPPET:
+            if _filename(f) == _SNIPPET:
                 return f.f_lineno
             f = f.f_back
         return None
@@ -854,7 +927,7 @@ class _Audit:
     def trusted(self, f, modules):
         """Whether frame f runs the stdlib code of one of `modules` (or the
         import machinery)."""
-        fn = f.f_code.co_filename if f is not None else ""
+        fn = _filename(f) if f is not None else ""
         if fn.startswith("<frozen importlib"):
             return True
         if not fn.startswith(self.stdlib):
@@ -864,8 +937,8 @@ class _Audit:
     def via(self, f, module, function):
         """Whether a frame of module.function is among f's callers, before
         the snippet's own frames."""
-        while f is not None and f.f_code.co_filename != _SNIPPET:
-            if f.f_code.co_name == function and dict.get(f.f_globals, "__name__") == module:
+        while f is not None and _filename(f) != _SNIPPET:
+            if _coname(f) == function and dict.get(f.f_globals, "__name__") == module:
                 return True
             f = f.f_back
         return False
@@ -878,14 +951,13 @@ class _Audit:
             return
         self.busy = True
         try:
-            self.decide(event, args, _sys._getframe(1))
+            self.decide(event, args, _frame(1))
         finally:
             self.busy = False
 
     def decide(self, event, args, f):
-        if f is not None and f.f_code.co_filename == _RUNNER and \
-                event in ("sys._getframe", "object.__getattr__"):
-            return  # this file's own checks walk frames (class_check, refuse)
+        if _INTERNAL_DEPTH[0] and event in ("sys._getframe", "object.__getattr__"):
+            return  # the runner's own frame reads (_frame, _code, _tb_frame)
         if event == "exec":
             code = args[0] if args else None
             if code is self.code:
@@ -916,16 +988,14 @@ class _Audit:
             self.refuse("open", "%s (mode %s)" % (path or "a path that is not a str", mode), f)
         elif event == "object.__getattr__":
             # Frames and code objects (tb_frame, gi_frame, __code__, ...):
-            # a few stdlib modules read them for themselves (warnings walks
-            # frames to name its caller, traceback formats the report,
-            # inspect.signature reads __code__ for dataclasses), a snippet
-            # never, nor any other stdlib code on a snippet's behalf.
-            if self.trusted(f, ("warnings", "traceback", "linecache")):
-                return
-            # typing.overload files a function under its first line number
-            # (typing's generic aliases, which relay any attribute to their
-            # origin, are no reason to trust typing as a whole).
-            if self.trusted(f, ("typing",)) and f.f_code.co_name == "overload":
+            # a few stdlib functions read them for themselves, trusted as
+            # those very functions (their code objects), never as a module:
+            # a module's code may call a C callable of the snippet's, which
+            # then runs in that module's frame.  warnings walks frames to
+            # name its caller; typing.overload files a function under its
+            # first line number; inspect.signature reads __code__ when
+            # dataclasses make a class's docstring.
+            if _code(f) in self.frame_readers:
                 return
             # inspect.signature reads __code__ when dataclasses makes a
             # class's docstring; inspect is reachable from nowhere else.
@@ -940,7 +1010,7 @@ class _Audit:
             self.record("class", _str_arg(args, 0) or "?", self.snippet_line(f))
         elif event.startswith(_REFUSED_PREFIXES) or event in _REFUSED_EVENTS:
             if event == "marshal.loads" and f is not None and \
-                    f.f_code.co_filename.startswith("<frozen importlib"):
+                    _filename(f).startswith("<frozen importlib"):
                 return  # the import system loading a module's bytecode
             if event not in _REFUSED_EVENTS and self.allowed_fn(event.partition(".")[0]):
                 return  # a policy that allows os (or socket...) wants its calls
@@ -1001,7 +1071,7 @@ def make(allowed, allow_input):
 
     def check_sink(where, name, always=False):
         if audit.armed and (always or _bad_name(name, _ATTR_READ)):
-            f = _sys._getframe(2)
+            f = _frame(2)
             audit.refuse(where, name[:60] if always else "attribute name '%s'" % name[:60], f)
 
     # warnings is imported now, in the zygote (the validator's default list
@@ -1021,7 +1091,7 @@ def make(allowed, allow_input):
     views = _module_views(module_allowed)
 
     def refuse(name):
-        audit.record("import", name, audit.snippet_line(_sys._getframe(2)))
+        audit.record("import", name, audit.snippet_line(_frame(2)))
         raise ImportError("import of '%s' is not allowed in the sandbox" % (name,))
 
     def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
@@ -1077,15 +1147,15 @@ def make(allowed, allow_input):
     def class_check(meta, name, bases, ns):
         """Called by the zygote's guard on type.__new__ while a snippet
         runs, before the class exists."""
-        f = _sys._getframe(1)
+        f = _frame(1)
         # Skip the metaclasses' own __new__ (abc, enum, typing): the
         # namespace is their caller's.
-        while f is not None and f.f_code.co_name == "__new__" and (
-                f.f_code.co_filename.startswith(audit.stdlib) or
-                f.f_code.co_filename.startswith("<frozen ")):
+        while f is not None and _coname(f) == "__new__" and (
+                _filename(f).startswith(audit.stdlib) or
+                _filename(f).startswith("<frozen ")):
             f = f.f_back
-        from_snippet = f is not None and f.f_code.co_filename == _SNIPPET
-        module_code = f is not None and f.f_code.co_name == "<module>" and not from_snippet
+        from_snippet = f is not None and _filename(f) == _SNIPPET
+        module_code = f is not None and _coname(f) == "<module>" and not from_snippet
         if type(bases) is tuple:
             for b in bases:
                 if isinstance(b, metatype) and (issubclass(b, metatype) or issubclass(b, super)) \

