@@ -756,7 +756,8 @@ def _guard_classes(refuse, armed):
                     names.append("?")
                     continue
                 for k, f in dict.items(fields):
-                    names += [k, getattr(f, "name", "?")]
+                    # a real Field (its name is set once), never a look-alike
+                    names += [k, f.name if type(f) is dataclasses.Field else "?"]
         for k in names:
             if bad_field(k):
                 refuse("dataclass", "field name %r" % (k if type(k) is str else "?")[:60],
@@ -799,6 +800,14 @@ def _guard_classes(refuse, armed):
     real_reconstruct = copy._reconstruct
 
     def _reconstruct(x, memo, func, args, state=None, *rest, **kw):
+        # A method reduces to (getattr, (owner, name)), and deepcopy maps the
+        # arguments through a memo the caller may fill: getattr by a name
+        # of the snippet's choosing.  No builtin that reads or runs by name.
+        if armed() and any(func is getattr(_b, n, None) for n in (
+                "getattr", "setattr", "delattr", "vars", "eval", "exec", "compile", "open",
+                "__import__", "globals", "locals", "breakpoint", "input", "help")):
+            refuse("copy", "reconstructing with the builtin %s" %
+                   str(getattr(func, "__name__", "?"))[:40], _frame(1))
         # copy restores slot state with setattr(y, key, value): keys are
         # attribute names computed at run time by the object's
         # __reduce_ex__, and y may be anything func returned, a class too.
@@ -889,7 +898,6 @@ class _Audit:
 
     def __init__(self, allowed_fn, stdlib_dir):
         self.armed = False
-        self.busy = False
         self.code = None
         self.trace = []
         self.dropped = 0
@@ -903,6 +911,12 @@ class _Audit:
             getattr(fn, "__code__", None) for fn in (
                 warnings.warn, warnings._is_internal_frame, warnings._next_external_frame,
                 typing.overload)) - {None}
+        import collections
+        import enum
+        self.frame_getters = frozenset(
+            getattr(fn, "__code__", None) for fn in (
+                typing._caller, collections.namedtuple, enum.EnumType._create_,
+                warnings._next_external_frame)) - {None}
 
     def record(self, event, detail, line=None, action="refused"):
         if len(self.trace) >= _AUDIT_MAX:
@@ -944,16 +958,17 @@ class _Audit:
         return False
 
     def __call__(self, event, args):
-        if not self.armed or self.busy or event in _QUIET_EVENTS:
+        # No "busy" flag: an event raised while the hook decides (a
+        # finalizer run by the collector, say) is decided like any other;
+        # only the hook's own frame reads pass, counted in _INTERNAL_DEPTH.
+        if not self.armed or event in _QUIET_EVENTS:
             return
+        if _INTERNAL_DEPTH[0] and event in ("sys._getframe", "object.__getattr__"):
+            return  # the runner's own frame reads (_frame, _code, _tb_frame)
         if event == "exec" and args and args[0] is self.code:
             self.code = None  # the runner's own exec of the snippet, once
             return
-        self.busy = True
-        try:
-            self.decide(event, args, _frame(1))
-        finally:
-            self.busy = False
+        self.decide(event, args, _frame(1))
 
     def decide(self, event, args, f):
         if _INTERNAL_DEPTH[0] and event in ("sys._getframe", "object.__getattr__"):
@@ -1003,8 +1018,8 @@ class _Audit:
                 return
             self.refuse("attribute", _str_arg(args, 1) or "?", f)
         elif event == "sys._getframe":
-            if self.trusted(f, ("typing", "enum", "collections", "warnings")):
-                return  # they name their caller's module
+            if _code(f) in self.frame_getters:
+                return  # typing, namedtuple and enum name their caller's module
             self.refuse(event, "frame", f)
         elif event == "tool_sandbox.class":
             self.record("class", _str_arg(args, 0) or "?", self.snippet_line(f))
