@@ -799,26 +799,65 @@ def _guard_classes(refuse, armed):
     import copy
     real_reconstruct = copy._reconstruct
 
-    def _reconstruct(x, memo, func, args, state=None, *rest, **kw):
-        # A method reduces to (getattr, (owner, name)), and deepcopy maps the
-        # arguments through a memo the caller may fill: getattr by a name
-        # of the snippet's choosing.  No builtin that reads or runs by name.
-        if armed() and any(func is getattr(_b, n, None) for n in (
+    real_deepcopy = copy.deepcopy
+
+    def bad_key(k):
+        return type(k) is not str or _bad_name(k, _ATTR_WRITE) not in (None, "private")
+
+    def _reconstruct(x, memo, func, args, state=None, listiter=None, dictiter=None, *,
+                     deepcopy=real_deepcopy):
+        """copy's own _reconstruct (3.11), checked where it acts: the
+        arguments and the state are deep-copied through a memo the caller
+        may have filled, so every check comes after that copy."""
+        if not armed():
+            return real_reconstruct(x, memo, func, args, state, listiter, dictiter,
+                                    deepcopy=deepcopy)
+        # A method reduces to (getattr, (owner, name)): no builtin that reads
+        # or runs something by name.
+        if any(func is getattr(_b, n, None) for n in (
                 "getattr", "setattr", "delattr", "vars", "eval", "exec", "compile", "open",
                 "__import__", "globals", "locals", "breakpoint", "input", "help")):
             refuse("copy", "reconstructing with the builtin %s" %
                    str(getattr(func, "__name__", "?"))[:40], _frame(1))
-        # copy restores slot state with setattr(y, key, value): keys are
-        # attribute names computed at run time by the object's
-        # __reduce_ex__, and y may be anything func returned, a class too.
-        if armed() and type(state) is tuple and len(state) == 2 and state[1]:
-            slots = state[1]
-            if type(slots) is not dict or any(
-                    type(k) is not str or _bad_name(k, _ATTR_WRITE) not in (None, "private")
-                    for k in dict.keys(slots)):
-                refuse("copy", "restoring state under a refused attribute name",
-                       _frame(1))
-        return real_reconstruct(x, memo, func, args, state, *rest, **kw)
+        deep = memo is not None
+        if deep and args:
+            args = (deepcopy(arg, memo) for arg in args)
+        y = func(*args)
+        if deep:
+            memo[id(x)] = y
+        if state is not None:
+            if deep:
+                state = deepcopy(state, memo)
+            if isinstance(y, (_b.type, _types.ModuleType)):
+                refuse("copy", "restoring state onto a class or module", _frame(1))
+            if hasattr(y, "__setstate__"):
+                y.__setstate__(state)
+            else:
+                if isinstance(state, tuple) and len(state) == 2:
+                    state, slotstate = state
+                else:
+                    slotstate = None
+                if state is not None:
+                    if type(state) is not dict or any(bad_key(k) for k in dict.keys(state)):
+                        refuse("copy", "restoring state under a refused attribute name",
+                               _frame(1))
+                    y.__dict__.update(state)
+                if slotstate is not None:
+                    if type(slotstate) is not dict or any(bad_key(k)
+                                                          for k in dict.keys(slotstate)):
+                        refuse("copy", "restoring state under a refused attribute name",
+                               _frame(1))
+                    for key, value in dict.items(slotstate):
+                        setattr(y, key, value)
+        if listiter is not None:
+            for item in listiter:
+                y.append(deepcopy(item, memo) if deep else item)
+        if dictiter is not None:
+            for key, value in dictiter:
+                if deep:
+                    key, value = deepcopy(key, memo), deepcopy(value, memo)
+                y[key] = value
+        return y
 
     copy._reconstruct = _reconstruct
 
