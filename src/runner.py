@@ -1,12 +1,12 @@
 # The Python half of a sandbox child, compiled once in the zygote.
 #
-# make() returns (run, report, class_check):
+# make() returns (run, report, class_check, attr_check):
 #   run() executes an already compiled snippet under the runtime layer and
 #     returns (exit_code, result_json);
 #   report() turns an exception (e.g. a SyntaxError from compiling) into the
 #     same result JSON;
-#   class_check() is called by the zygote's guard on type.__new__
-#     (zygote.c) for every class made while a snippet runs.
+#   class_check() and attr_check() are called by the zygote's guards on
+#     type.__new__ and type.__setattr__ (zygote.c) while a snippet runs.
 # This code is trusted; the snippet only ever sees the builtins dict and the
 # module views built here.
 #
@@ -776,12 +776,17 @@ def _guard_classes(refuse, armed):
     # change it after the fact.
     real_field_setattr = dataclasses.Field.__setattr__
 
+    name_writers = (dataclasses.Field.__init__.__code__, dataclasses._get_field.__code__)
+
     def field_setattr(self, name, value):
-        # dataclasses sets a Field's name once (from None), when it takes
-        # the field from the class; from anyone, at any later time, no.
-        if armed() and (_filename(_frame(1)) == _SNIPPET or (
-                name == "name" and getattr(self, "name", None) is not None)):
-            refuse("dataclass", "changing a Field's %s" % str(name)[:40], _frame(1))
+        # dataclasses set a Field's name twice: None when it is made, the
+        # field's name when _get_field takes it from the class; nobody else
+        # (copy's state restoring would, with a name of the snippet's).
+        if armed():
+            f = _frame(1)
+            if _filename(f) == _SNIPPET or (name == "name" and (
+                    _code(f) not in name_writers or getattr(self, "name", None) is not None)):
+                refuse("dataclass", "changing a Field's %s" % str(name)[:40], f)
         real_field_setattr(self, name, value)
 
     dataclasses.Field.__setattr__ = field_setattr
@@ -1347,7 +1352,43 @@ def make(allowed, allow_input):
         return _dump(_report(e))
 
     _warm(safe)
-    return run, report, class_check
+    def attr_check(cls, name, value):
+        """Called by the zygote's guard on type.__setattr__/__delattr__ for
+        a dunder name while a snippet runs: a class may not gain afterwards
+        (through a stdlib routine's setattr, copy's state) what class_check
+        refuses it at creation.  Returns the value to set."""
+        if value is None:
+            return value  # a deletion, or None itself
+        f = _frame(1)
+        if name == "__bases__":
+            # typing's NamedTupleMeta sets them; bases the class guard admits
+            if type(value) is not tuple or not all(
+                    b is not safe_type and _subclassable(b, metatype) for b in value):
+                audit.refuse("class", "setting __bases__ on %s" % _name_of(cls.__name__), f)
+            return value
+        if name in ("__instancecheck__", "__subclasscheck__", "__subclasshook__",
+                    "__prepare__", "__class__", "__mro_entries__"):
+            fn = getattr(value, "__func__", value)
+            if not (name == "__subclasshook__" and type(fn) is _types.FunctionType and
+                    fn.__code__ is proto_hook_code):
+                audit.refuse("class", "setting %s on %s" % (name, _name_of(cls.__name__)), f)
+        if name == "__module__" and value != "__main__" and \
+                cls.__dict__.get("__module__") == "__main__":
+            audit.refuse("class", "setting __module__ on %s" % _name_of(cls.__name__), f)
+        if name == "__match_args__":
+            if type(value) is not tuple or any(type(n) is not str for n in value):
+                audit.refuse("class", "setting __match_args__ on %s" % _name_of(cls.__name__), f)
+            return tuple(n for n in value if not _bad_name(n, frozenset()))
+        return value
+
+    # typing's Protocol sets this very function as a protocol's hook.
+    import typing
+    proto_hook_code = None
+    for c in typing.Protocol.__init_subclass__.__code__.co_consts:
+        if type(c) is _types.CodeType and c.co_name == "_proto_hook":
+            proto_hook_code = c
+
+    return run, report, class_check, attr_check
 
 
 # Stdlib classes a snippet may subclass: made for it, and holding nothing

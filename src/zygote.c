@@ -53,7 +53,8 @@ static const char *const lazy_extensions[] = {
 __attribute__((noreturn, format(printf, 1, 2))) static void fail(const char *fmt, ...);
 
 static newfunc orig_type_new;
-static PyObject *class_check;
+static PyObject *class_check, *attr_check;
+static setattrofunc orig_type_setattro;
 static bool class_guard_armed;
 
 static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *kwds) {
@@ -67,6 +68,57 @@ static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *
     Py_DECREF(r);
   }
   return orig_type_new(meta, args, kwds);
+}
+
+static bool is_dunder(PyObject *name) {
+  Py_ssize_t n = PyUnicode_GET_LENGTH(name);
+
+  return n > 4 && PyUnicode_READ_CHAR(name, 0) == '_' && PyUnicode_READ_CHAR(name, 1) == '_' &&
+         PyUnicode_READ_CHAR(name, n - 1) == '_' && PyUnicode_READ_CHAR(name, n - 2) == '_';
+}
+
+/* The same, for an attribute set on a class after it was made (a stdlib
+ * routine's setattr, copy's state restoring): a dunder name goes to the
+ * runner's attr_check as a plain str, which refuses it or returns the value
+ * to set. */
+static int guarded_type_setattro(PyObject *type, PyObject *name, PyObject *value) {
+  PyObject *plain, *v;
+  int rc;
+
+  if (!class_guard_armed || !attr_check || !PyUnicode_Check(name) || PyUnicode_READY(name) < 0 ||
+      !is_dunder(name))
+    return orig_type_setattro(type, name, value);
+  plain = PyUnicode_Substring(name, 0, PyUnicode_GET_LENGTH(name));
+  if (!plain)
+    return -1;
+  v = PyObject_CallFunctionObjArgs(attr_check, type, plain, value ? value : Py_None, NULL);
+  if (!v) {
+    Py_DECREF(plain);
+    return -1;
+  }
+  rc = orig_type_setattro(type, plain, value ? v : NULL);
+  Py_DECREF(v);
+  Py_DECREF(plain);
+  return rc;
+}
+
+/* type.__setattr__ and type.__delattr__, as Python sees them, are wrapper
+ * descriptors that call the C function they were made for, after checking
+ * that the object's type really uses it: they must call the guard too, or
+ * super().__setattr__ in a metaclass (enum's) would be refused. */
+static void guard_type_setattro(void) {
+  static const char *const names[] = {"__setattr__", "__delattr__"};
+
+  orig_type_setattro = PyType_Type.tp_setattro;
+  PyType_Type.tp_setattro = guarded_type_setattro;
+  for (size_t i = 0; i < TS_ARRAY_LEN(names); i++) {
+    PyObject *d = PyDict_GetItemString(PyType_Type.tp_dict, names[i]);
+    if (!d || !PyObject_TypeCheck(d, &PyWrapperDescr_Type) ||
+        ((PyWrapperDescrObject *)d)->d_wrapped != (void *)orig_type_setattro)
+      fail("type.%s is not the wrapper of type's setattro", names[i]);
+    ((PyWrapperDescrObject *)d)->d_wrapped = (void *)guarded_type_setattro;
+  }
+  PyType_Modified(&PyType_Type);
 }
 
 /* Every class that exists once the zygote is ready (the standard
@@ -221,13 +273,15 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
     fail("running the runner");
   make = PyDict_GetItemString(globals, "make");
   pair = make ? PyObject_CallFunction(make, "Oi", mods, allow_input) : NULL;
-  if (!pair || !PyArg_ParseTuple(pair, "OOO", &z->run, &z->report, &class_check))
+  if (!pair || !PyArg_ParseTuple(pair, "OOOO", &z->run, &z->report, &class_check, &attr_check))
     fail("building the runner");
   Py_INCREF(z->run);
   Py_INCREF(z->report);
   Py_INCREF(class_check);
   orig_type_new = PyType_Type.tp_new;
   PyType_Type.tp_new = guarded_type_new;
+  Py_INCREF(attr_check);
+  guard_type_setattro();
   freeze_types();
   Py_DECREF(pair);
   Py_DECREF(code);
