@@ -209,6 +209,21 @@ def status_text(r):
 
 # ---- escape ---------------------------------------------------------------
 
+ESCAPE_CHECK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "escape_check.py")
+CHECK_MARKER = "# ---- escape check: tests/corpus/escape_check.py, put here by run_corpus.py ----\n"
+
+
+def with_check(source):
+    """The snippet as sent: the shared escape check in place of its marker
+    line (the check block starts at its own marker comment)."""
+    if CHECK_MARKER not in source:
+        raise SystemExit("an escape snippet lacks the line %r" % CHECK_MARKER.strip())
+    with open(ESCAPE_CHECK, encoding="utf-8") as f:
+        block = f.read()
+    block = block[block.index("# ---- escape check: the same block"):]
+    return source.replace(CHECK_MARKER, block, 1)
+
+
 def run_escape(args, files):
     default = Server(args.binary, "default-policy")
     runtime = Server(args.binary, "runtime-only", ["--static-validation", "false"])
@@ -216,7 +231,7 @@ def run_escape(args, files):
     try:
         for s in servers:
             s.start()
-        sources = {f.name: f.read_text(encoding="utf-8") for f in files}
+        sources = {f.name: with_check(f.read_text(encoding="utf-8")) for f in files}
 
         def one(name, layer):
             server = default if layer == "default" else runtime
