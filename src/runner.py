@@ -45,7 +45,6 @@ from _string import formatter_field_name_split as _field_split
 from _string import formatter_parser as _format_parser
 
 _SNIPPET = "<snippet>"
-_RUNNER = "<tool-sandbox runner>"  # this file's name when compiled (zygote.c)
 
 # The runner reads frames for itself (whose line, who called): those reads
 # raise audit events, which the hook lets through only while this depth is
@@ -1052,8 +1051,7 @@ class _Audit:
             # a module's code may call a C callable of the snippet's, which
             # then runs in that module's frame.  warnings walks frames to
             # name its caller; typing.overload files a function under its
-            # first line number; inspect.signature reads __code__ when
-            # dataclasses make a class's docstring.
+            # first line number.
             if _code(f) in self.frame_readers:
                 return
             # inspect.signature reads __code__ when dataclasses makes a
