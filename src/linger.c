@@ -173,15 +173,6 @@ void ts_linger_add(struct ts_linger *l, int fd) {
   (void)!write(l->wakefd, &one, sizeof one);
 }
 
-unsigned ts_linger_count(struct ts_linger *l) {
-  unsigned n;
-
-  pthread_mutex_lock(&l->lock);
-  n = l->count;
-  pthread_mutex_unlock(&l->lock);
-  return n;
-}
-
 void ts_linger_stop(struct ts_linger *l) {
   uint64_t one = 1;
 

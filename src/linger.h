@@ -27,9 +27,6 @@ struct ts_linger *ts_linger_start(ts_err *err);
  * TS_LINGER_TOTAL_MS in all, whichever comes first.  Never blocks. */
 void ts_linger_add(struct ts_linger *l, int fd);
 
-/* Sockets lingering now (for tests and metrics). */
-unsigned ts_linger_count(struct ts_linger *l);
-
 void ts_linger_stop(struct ts_linger *l);
 
 #endif
