@@ -1,4 +1,4 @@
-/* The configuration file and the bearer token file (src/config.c): the
+/* The configuration file and the bearer token file (src/server/config.c): the
  * input is written to a memfd and read through /proc/self/fd/N, as
  * `tool-sandbox --config FILE` and `--token-file FILE` read theirs; its
  * first line is also TOOL_SANDBOX_TOKENS (on its own, without the file).
@@ -19,7 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "server/config.h"
 #include "fuzz.h"
 
 static int memfd = -1;

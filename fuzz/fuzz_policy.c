@@ -1,5 +1,5 @@
-/* Policy specs and lookups (src/policy.c) and the --listen parser
- * (ts_parse_listen in src/config.c): what an operator puts in flags, the
+/* Policy specs and lookups (src/policy/policy.c) and the --listen parser
+ * (ts_parse_listen in src/server/config.c): what an operator puts in flags, the
  * environment or the config file, and the dotted names a snippet imports.
  *
  * The input is split at NUL bytes: part 0 is a spec for allowed-modules,
@@ -16,9 +16,9 @@
  *    brackets), and formatting host and port again parses to the same. */
 #include <string.h>
 
-#include "config.h"
+#include "server/config.h"
 #include "fuzz.h"
-#include "policy.h"
+#include "policy/policy.h"
 
 #define MAX_PARTS 16
 

@@ -1,5 +1,5 @@
 /* The channels a sandbox child writes and the server reads, or the server
- * writes and the child reads (src/job.c).  The child runs untrusted code:
+ * writes and the child reads (src/sandbox/job.c).  The child runs untrusted code:
  * a compromised one may write any bytes to its result pipe.
  *
  * Every input goes to all three decoders:
@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "job.h"
-#include "request.h"
+#include "sandbox/job.h"
+#include "server/request.h"
 
 static void check_text(const char *s, size_t cap) {
   size_t n;

@@ -1,4 +1,4 @@
-/* The HTTP request body decoders (src/request.c): any bytes a client may
+/* The HTTP request body decoders (src/server/request.c): any bytes a client may
  * POST to /validate or /execute.
  *
  * Properties checked beyond "no crash, no leak, no UB":
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "request.h"
+#include "server/request.h"
 
 struct limits {
   double timeout_default, timeout_max;

@@ -1,4 +1,4 @@
-/* The static validator (src/validator.c): any bytes as Python source, parsed
+/* The static validator (src/policy/validator.c): any bytes as Python source, parsed
  * by the embedded CPython and walked under the default policy.
  *
  * Properties checked beyond "no crash, no leak, no UB":
@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "pyembed.h"
-#include "validator.h"
+#include "util/pyembed.h"
+#include "policy/validator.h"
 
 static struct ts_policy policy;
 

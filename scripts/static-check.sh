@@ -21,8 +21,8 @@ start=$SECONDS
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-mapfile -t sources < <(ls src/*.c; [ -f bench/loadgen.c ] && echo bench/loadgen.c)
-mapfile -t scanned < <(ls src/*.c src/*.h; [ -f bench/loadgen.c ] && echo bench/loadgen.c)
+mapfile -t sources < <(find src -name "*.c" | sort; [ -f bench/loadgen.c ] && echo bench/loadgen.c)
+mapfile -t scanned < <(find src -name "*.[ch]" | sort; [ -f bench/loadgen.c ] && echo bench/loadgen.c)
 
 # ---- 1. banned functions ---------------------------------------------------
 # Each is banned for a reason, and has a replacement:

@@ -17,14 +17,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "config.h"
-#include "executor.h"
-#include "http.h"
-#include "linger.h"
-#include "log.h"
-#include "preflight.h"
-#include "pyembed.h"
-#include "zygote.h"
+#include "server/config.h"
+#include "exec/executor.h"
+#include "server/http.h"
+#include "server/linger.h"
+#include "util/log.h"
+#include "server/preflight.h"
+#include "util/pyembed.h"
+#include "sandbox/zygote.h"
 
 static char *join_set(const struct ts_strset *s) {
   size_t len = 1;

@@ -16,7 +16,7 @@
 #include <criterion/criterion.h>
 
 #include "harness.h"
-#include "sha256.h"
+#include "util/sha256.h"
 
 TestSuite(ops, .fini = srv_cleanup_all, .timeout = 120);
 

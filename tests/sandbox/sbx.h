@@ -36,7 +36,7 @@
 
 #include <criterion/criterion.h>
 
-#include "executor.h"
+#include "exec/executor.h"
 
 #define SBX_OUTPUT_MAX 65536
 #define SBX_POOL 2 /* sandboxes the executor keeps ready */

@@ -151,12 +151,12 @@ Test(fs_escape, read_source_tree) {
 
   cr_assert(__FILE__[0] == '/' && cut, "need an absolute __FILE__, got %s", __FILE__);
   snprintf(root, sizeof root, "%.*s", (int)(cut - __FILE__), __FILE__);
-  snprintf(probe, sizeof probe, "%s/src/sandbox.c", root);
+  snprintf(probe, sizeof probe, "%s/src/sandbox/sandbox.c", root);
   cr_assert_eq(access(probe, R_OK), 0, "the host has %s", probe);
   sbx_runf(&run, SBX_TIMEOUT, SBX_MEMORY_MB,
            "ROOT = '%s'\n"
            "attempt('list_source_tree', lambda: os.listdir(ROOT), (errno.ENOENT,))\n"
-           "attempt('read_source_file', lambda: open(ROOT + '/src/sandbox.c').read(), (errno.ENOENT,))\n",
+           "attempt('read_source_file', lambda: open(ROOT + '/src/sandbox/sandbox.c').read(), (errno.ENOENT,))\n",
            root);
   sbx_assert_contained(&run);
   sbx_assert_blocked(&run, "list_source_tree errno=2 ENOENT", "read_source_file errno=2 ENOENT");

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "server/config.h"
 
 static char path[64];
 

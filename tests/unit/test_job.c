@@ -6,7 +6,7 @@
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>
 
-#include "job.h"
+#include "sandbox/job.h"
 
 /* A compromised child's report: invalid UTF-8 cuts the text there, in one
  * pass (a 64 KiB traceback with a bad byte in the middle). */

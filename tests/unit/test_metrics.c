@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metrics.h"
+#include "server/metrics.h"
 
 TestSuite(metrics);
 

@@ -1,7 +1,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "policy.h"
+#include "policy/policy.h"
 
 static struct ts_policy pol;
 

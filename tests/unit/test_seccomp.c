@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "sandbox.h"
+#include "sandbox/seccomp.h"
 
 TestSuite(seccomp);
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sha256.h"
+#include "util/sha256.h"
 
 TestSuite(sha256);
 

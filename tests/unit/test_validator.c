@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pyembed.h"
-#include "validator.h"
+#include "util/pyembed.h"
+#include "policy/validator.h"
 
 static struct ts_policy pol;
 

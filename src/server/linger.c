@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "linger.h"
+#include "server/linger.h"
 
 /* nginx's defaults are 5 s without input and 30 s in all; a refused body
  * is worth less to us, and a lingering socket holds a descriptor. */

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "common.h"
+#include "util/common.h"
 
 struct ts_strset {
   char **items;  /* sorted, unique, owned */

@@ -29,11 +29,12 @@
 const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void) { return "leak:libpython3.11\n"; }
 #endif
-#include "job.h"
-#include "log.h"
-#include "pyembed.h"
-#include "sandbox.h"
-#include "zygote.h"
+#include "sandbox/job.h"
+#include "util/log.h"
+#include "util/pyembed.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/seccomp.h"
+#include "sandbox/zygote.h"
 
 extern const char ts_runner_py[];
 

@@ -2,7 +2,7 @@
 #ifndef TS_PYEMBED_H
 #define TS_PYEMBED_H
 
-#include "common.h"
+#include "util/common.h"
 
 /* Compile flags shared by the validator and the executor so that what is
  * checked is exactly what runs: coding cookies are ignored (the snippet is

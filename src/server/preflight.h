@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "config.h"
+#include "server/config.h"
 
 /* Runs the kernel checks (user namespaces, seccomp, the other namespaces,
  * the Python home) in throwaway child processes and prints one line per

@@ -14,8 +14,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "common.h"
-#include "job.h"
+#include "util/common.h"
+#include "sandbox/job.h"
 
 struct ts_executor_config {
   const char *zygote_exe;      /* binary to exec with --zygote */

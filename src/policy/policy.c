@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "policy.h"
+#include "policy/policy.h"
 
 #define TS_NAME_MAX 128
 

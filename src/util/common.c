@@ -1,6 +1,6 @@
 #include <stdio.h>
 
-#include "common.h"
+#include "util/common.h"
 
 int ts_err_set(ts_err *err, int errnum, const char *fmt, ...) {
   va_list ap;

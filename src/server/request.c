@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common.h"
-#include "request.h"
+#include "util/common.h"
+#include "server/request.h"
 
 #define NUL_MARK '\xff'
 

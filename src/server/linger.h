@@ -11,7 +11,7 @@
 #ifndef TS_LINGER_H
 #define TS_LINGER_H
 
-#include "common.h"
+#include "util/common.h"
 
 /* At most this many sockets linger at once; a socket past it is closed at
  * once (the main program counts them in its file-descriptor budget). */

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "log.h"
-#include "request.h"
+#include "util/log.h"
+#include "server/request.h"
 
 enum ts_log_level ts_log_threshold = TS_LOG_INFO;
 

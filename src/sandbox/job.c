@@ -6,8 +6,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "job.h"
-#include "request.h"
+#include "sandbox/job.h"
+#include "server/request.h"
 
 static void put_record(char *buf, size_t *off, uint32_t type, const void *data, size_t len) {
   uint32_t hdr[2] = {type, (uint32_t)len};

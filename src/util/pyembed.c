@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pyembed.h"
+#include "util/pyembed.h"
 
 static PyInterpreterState *main_interp;
 static _Thread_local PyThreadState *thread_state;

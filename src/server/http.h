@@ -6,8 +6,8 @@
 #ifndef TS_HTTP_H
 #define TS_HTTP_H
 
-#include "common.h"
-#include "config.h"
+#include "util/common.h"
+#include "server/config.h"
 
 struct ts_server;
 struct ts_executor;

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "common.h"
+#include "util/common.h"
 
 #define TS_JOB_MAGIC "TSJ1"
 #define TS_JOB_MAX_RECORD ((size_t)16 * 1024 * 1024)

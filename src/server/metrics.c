@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "metrics.h"
+#include "util/common.h"
+#include "server/metrics.h"
 
 typedef _Atomic uint64_t ts_counter;
 

@@ -31,10 +31,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "executor.h"
-#include "log.h"
-#include "request.h"
-#include "zygote.h"
+#include "exec/executor.h"
+#include "util/log.h"
+#include "server/request.h"
+#include "sandbox/zygote.h"
 
 #define RESULT_MAX ((size_t)256 * 1024) /* bytes of child report kept */
 /* Spawn requests sent to the zygote and not answered yet.  Both ends of

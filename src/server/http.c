@@ -21,15 +21,15 @@
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
 
-#include "executor.h"
-#include "http.h"
-#include "linger.h"
-#include "log.h"
-#include "metrics.h"
-#include "pyembed.h"
-#include "request.h"
-#include "sha256.h"
-#include "validator.h"
+#include "exec/executor.h"
+#include "server/http.h"
+#include "server/linger.h"
+#include "util/log.h"
+#include "server/metrics.h"
+#include "util/pyembed.h"
+#include "server/request.h"
+#include "util/sha256.h"
+#include "policy/validator.h"
 
 extern const char ts_openapi_yaml[];
 

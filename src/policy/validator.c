@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pyembed.h"
-#include "validator.h"
+#include "util/pyembed.h"
+#include "policy/validator.h"
 
 /* Node types and interned attribute names, looked up once.  Only touched
  * with the GIL held, which is what serialises the first initialisation. */

@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "preflight.h"
+#include "server/preflight.h"
 
 /* Runs fn in a child; returns 0 when it exited 0, else the errno it exited
  * with (or EIO when it died). */

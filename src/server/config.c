@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "server/config.h"
 
 enum opt_kind { OPT_STR, OPT_SIZE, OPT_UINT, OPT_LONG, OPT_SECONDS, OPT_LEVEL, OPT_LIST, OPT_BOOL };
 

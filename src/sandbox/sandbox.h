@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "common.h"
+#include "util/common.h"
 
 struct ts_sandbox_params {
   const char *stdlib_dir; /* bound read-only at the same path */
@@ -37,10 +37,6 @@ struct ts_sandbox_params {
 #define TS_FD_RESULT 3
 #define TS_FD_JOB 4
 
-int ts_seccomp_compile(struct sock_fprog *out, ts_err *err);
-/* The same policy in libseccomp's pseudo code, written to fd (the rules
- * come from the one function that builds the loaded filter). */
-int ts_seccomp_dump(int fd, ts_err *err);
 
 /* In the zygote, once, before any child: a mount namespace of its own
  * whose root is a read-only tmpfs holding only stdlib_dir (bound

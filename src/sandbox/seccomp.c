@@ -1,0 +1,147 @@
+/* The seccomp filter of every sandbox child.  Runs in the zygote, which
+ * compiles the filter once, before any child exists; the child only loads
+ * the finished BPF program (child.c), so nothing of libseccomp runs after
+ * the clone. */
+#include <errno.h>
+#include <linux/seccomp.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "sandbox/seccomp.h"
+/* ---- seccomp policy ----
+ * An allowlist: what CPython needs to run already-loaded code, read its
+ * standard library and write to the capture pipes.  Everything else fails
+ * with EPERM, so user code sees an ordinary OSError.  Notably absent:
+ * socket and every networking call, clone/fork/vfork/execve (no new
+ * process or thread can exist), ptrace and process_vm_*, mount, unshare,
+ * setns, pivot_root, chroot, io_uring_*, keyctl/add_key/request_key, bpf,
+ * perf_event_open, userfaultfd, kexec, module loading, personality,
+ * pkey_mprotect, ioctl (nothing here needs a terminal) and sysinfo (host
+ * RAM, load, process count and uptime, nothing a snippet needs; glibc
+ * calls it only for sysconf(_SC_PHYS_PAGES / _SC_AVPHYS_PAGES), which
+ * ignore the error, and qsort, their one user in libc, sorts either way.
+ * The uptime stays readable through CLOCK_BOOTTIME: there is no time
+ * namespace). */
+static const char *const allowed_syscalls[] = {
+    /* memory (mmap and mprotect: see add_rules) */
+    "brk", "munmap", "mremap", "madvise",
+    /* files, within the sandbox's own mount tree */
+    "read", "pread64", "readv", "write", "pwrite64", "writev", "close",
+    "openat", "open", "lseek", "fstat", "newfstatat", "stat", "lstat", "statx",
+    "getdents64", "readlink", "readlinkat", "access", "faccessat", "faccessat2",
+    "getcwd", "fcntl", "dup", "dup2", "dup3", "ftruncate", "fsync", "fdatasync",
+    "mkdir", "mkdirat", "unlink", "unlinkat", "rename", "renameat", "renameat2",
+    "rmdir", "utimensat", "fchmod", "chmod", "fchmodat", "umask",
+    /* time */
+    "clock_gettime", "clock_getres", "gettimeofday", "time", "nanosleep",
+    "clock_nanosleep", "select", "pselect6", "poll", "ppoll",
+    /* signals, only towards itself (the pid namespace holds nobody else) */
+    "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "sigaltstack", "tgkill",
+    "rt_sigpending", "rt_sigtimedwait",
+    /* process info */
+    "getpid", "gettid", "getppid", "getuid", "geteuid", "getgid", "getegid",
+    "getgroups", "getresuid", "getresgid", "getpgrp", "getpgid", "getsid",
+    "uname", "getrusage", "times", "getpriority", "getrlimit",
+    "prlimit64", "sched_getaffinity", "sched_yield", "getcpu",
+    /* runtime */
+    "futex", "set_robust_list", "get_robust_list", "rseq", "set_tid_address",
+    "arch_prctl", "getrandom", "restart_syscall", "membarrier",
+    "exit", "exit_group",
+};
+
+/* Memory calls that may make a mapping executable: allowed without
+ * PROT_EXEC only.  The filter is loaded once the interpreter and every
+ * extension module a job may use are mapped (the zygote imports them), so
+ * no child needs new machine code, and one that asks for it (an RWX page,
+ * a page made executable after it was written, a file mapped executable)
+ * is running its own.  pkey_mprotect is not allowed at all.  mremap keeps
+ * the protection of what it moves, so it cannot add PROT_EXEC either. */
+static const char *const no_exec_syscalls[] = {"mmap", "mprotect"};
+
+/* What every call without a rule gets (seccomp_init). */
+#define DEFAULT_ACTION SCMP_ACT_ERRNO(EPERM)
+
+/* The whole policy but the default action, added to ctx: the filter that
+ * is loaded and the one that ts_seccomp_dump prints are built by this one
+ * function. */
+static int add_rules(scmp_filter_ctx ctx) {
+  /* Any other ABI (x32, i386 via int 0x80) is killed outright. */
+  int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+
+  for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(allowed_syscalls); i++) {
+    int nr = seccomp_syscall_resolve_name(allowed_syscalls[i]);
+    if (nr == __NR_SCMP_ERROR)
+      continue; /* not on this architecture */
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
+  }
+  /* prot is argument 2 of both.  With PROT_EXEC set, no rule matches and
+   * the default answers EPERM (libseccomp refuses a rule whose action is
+   * the default's, so the refusal cannot be spelt out as a rule). */
+  for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(no_exec_syscalls); i++) {
+    int nr = seccomp_syscall_resolve_name(no_exec_syscalls[i]);
+    if (nr == __NR_SCMP_ERROR)
+      continue;
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+  }
+  /* clone3 answers ENOSYS so that libc falls back to clone, which fails
+   * with EPERM like every other way of making a process. */
+  if (rc == 0)
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+  return rc;
+}
+
+int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
+  scmp_filter_ctx ctx = seccomp_init(DEFAULT_ACTION);
+  char *bpf = NULL;
+  size_t bpf_len = 0;
+  int rc, memfd = -1;
+  off_t size;
+
+  if (!ctx)
+    return ts_err_set(err, ENOMEM, "seccomp_init failed");
+  /* We set no_new_privs ourselves, as a numbered step. */
+  rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
+  /* A binary tree instead of a linear scan of the allowlist. */
+  if (rc == 0)
+    rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
+  if (rc == 0)
+    rc = add_rules(ctx);
+  if (rc == 0) {
+    memfd = memfd_create("ts-bpf", MFD_CLOEXEC);
+    rc = memfd < 0 ? -errno : seccomp_export_bpf(ctx, memfd);
+  }
+  seccomp_release(ctx);
+  if (rc < 0) {
+    if (memfd >= 0)
+      close(memfd);
+    return ts_err_set(err, -rc, "building the seccomp filter: %s", strerror(-rc));
+  }
+  size = lseek(memfd, 0, SEEK_END);
+  if (size <= 0 || size % (off_t)sizeof(struct sock_filter) != 0 ||
+      !(bpf = malloc((size_t)size)) || pread(memfd, bpf, (size_t)size, 0) != size) {
+    free(bpf);
+    close(memfd);
+    return ts_err_set(err, EIO, "reading back the seccomp filter");
+  }
+  close(memfd);
+  bpf_len = (size_t)size;
+  out->len = (unsigned short)(bpf_len / sizeof(struct sock_filter));
+  out->filter = (struct sock_filter *)(void *)bpf;
+  return 0;
+}
+
+int ts_seccomp_dump(int fd, ts_err *err) {
+  scmp_filter_ctx ctx = seccomp_init(DEFAULT_ACTION);
+  int rc;
+
+  if (!ctx)
+    return ts_err_set(err, ENOMEM, "seccomp_init failed");
+  rc = add_rules(ctx);
+  if (rc == 0)
+    rc = seccomp_export_pfc(ctx, fd);
+  seccomp_release(ctx);
+  return rc < 0 ? ts_err_set(err, -rc, "seccomp: %s", strerror(-rc)) : 0;
+}
