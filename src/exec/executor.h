@@ -1,6 +1,6 @@
-/* The server side of execution: a thread that owns the zygote, starts at
- * most N children at once, watches their pipes, pidfds and deadlines, and
- * decides each outcome itself.
+/* The server side of execution: a thread of the server process that owns
+ * the zygote, starts at most N children at once, watches their pipes,
+ * pidfds and deadlines, and decides each outcome itself (outcome.h).
  *
  * Lifecycle: ts_executor_start() from the main thread before any other
  * thread exists (it starts the zygote); ts_exec_submit() from any thread;
@@ -14,8 +14,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "exec/outcome.h"
+#include "sandbox/proto.h"
 #include "util/common.h"
-#include "sandbox/job.h"
 
 struct ts_executor_config {
   const char *zygote_exe;      /* binary to exec with --zygote */
@@ -31,19 +32,6 @@ struct ts_executor_config {
   double timeout_max;  /* the largest timeout a job may ask for */
 };
 
-enum ts_exec_status {
-  TS_EXEC_OK,
-  TS_EXEC_ERROR,
-  TS_EXEC_REJECTED,
-  TS_EXEC_TIMEOUT,
-  TS_EXEC_MEMORY_LIMIT,
-  TS_EXEC_OUTPUT_LIMIT,
-  TS_EXEC_KILLED,
-  TS_EXEC_INTERNAL_ERROR,
-  TS_EXEC_CANCELLED, /* the client hung up: stopped, or never started */
-};
-
-const char *ts_exec_status_name(enum ts_exec_status s);
 
 struct ts_exec_params {
   const char *code;
@@ -61,7 +49,7 @@ struct ts_exec_result {
   char *out, *err; /* captured, at most output_max bytes each, not terminated */
   size_t out_len, err_len;
   bool out_truncated, err_truncated;
-  struct ts_child_report report; /* what the child said, informational */
+  struct ts_child_report report; /* what the child said: the error payload, the audit trace */
   double duration_ms, cpu_ms;
   int exit_code; /* -1 when killed */
   int signal;    /* 0 when it exited */

@@ -1,6 +1,6 @@
 /* The zygote: a single-threaded fork server.
  *
- * It is started by the server with fork+exec of its own binary (argv[1] is
+ * It is started by the server with posix_spawn of its own binary (argv[1] is
  * "--zygote"), before the HTTP threads and before any secret is read, so
  * it inherits nothing but its arguments and the control socket at fd 3.
  * It initialises Python once, pre-imports the allowed modules, compiles
@@ -9,17 +9,8 @@
 #ifndef TS_ZYGOTE_H
 #define TS_ZYGOTE_H
 
-#include <stdint.h>
-
 #define TS_ZYGOTE_FLAG "--zygote"
 #define TS_ZYGOTE_CTL_FD 3
-
-/* First message on the control socket once the zygote is ready. */
-struct ts_zygote_ready {
-  uint32_t magic;
-  int32_t err; /* 0 when ready */
-  char msg[256];
-};
 
 int ts_zygote_main(int argc, char **argv);
 

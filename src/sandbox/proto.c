@@ -1,13 +1,15 @@
+/* The wire protocol: encoders and decoders.  See proto.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
 
-#include "sandbox/job.h"
-#include "server/request.h"
+#include "sandbox/proto.h"
+#include "server/request.h" /* ts_utf8_*: moving to util/utf8.h */
 
 static void put_record(char *buf, size_t *off, uint32_t type, const void *data, size_t len) {
   uint32_t hdr[2] = {type, (uint32_t)len};
@@ -89,21 +91,26 @@ static char *dup_str(const cJSON *obj, const char *name, size_t cap) {
   return s;
 }
 
+/* A whole number in [lo, hi), or 0. */
+static long bounded_long(const cJSON *obj, const char *name, double lo, double hi) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+
+  return cJSON_IsNumber(v) && v->valuedouble >= lo && v->valuedouble < hi ? (long)v->valuedouble
+                                                                          : 0;
+}
+
 /* The audit trace: at most TS_AUDIT_MAX well-formed entries are kept, the
  * rest (and anything malformed) is counted as dropped. */
 static void parse_audit(const cJSON *root, struct ts_child_report *r) {
   const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "audit");
-  const cJSON *dropped = cJSON_GetObjectItemCaseSensitive(root, "audit_dropped");
   const cJSON *it;
 
-  if (cJSON_IsNumber(dropped) && dropped->valuedouble >= 0 && dropped->valuedouble < 1e9)
-    r->audit_dropped = (unsigned long)dropped->valuedouble;
+  r->audit_dropped = (unsigned long)bounded_long(root, "audit_dropped", 0, 1e9);
   if (!cJSON_IsArray(a))
     return;
   cJSON_ArrayForEach(it, a) {
     struct ts_audit_entry *e = &r->audit[r->naudit];
     const cJSON *action = cJSON_GetObjectItemCaseSensitive(it, "action");
-    const cJSON *line = cJSON_GetObjectItemCaseSensitive(it, "line");
     if (r->naudit == TS_AUDIT_MAX || !cJSON_IsObject(it) || !cJSON_IsString(action) ||
         (strcmp(action->valuestring, "refused") != 0 &&
          strcmp(action->valuestring, "allowed") != 0)) {
@@ -120,82 +127,135 @@ static void parse_audit(const cJSON *root, struct ts_child_report *r) {
       continue;
     }
     e->refused = action->valuestring[0] == 'r';
-    if (cJSON_IsNumber(line) && line->valuedouble >= 1 && line->valuedouble < 1e9)
-      e->line = (long)line->valuedouble;
+    e->line = bounded_long(it, "line", 1, 1e9);
     r->naudit++;
   }
 }
 
-int ts_child_report_parse(const char *buf, size_t len, struct ts_child_report *r) {
-  cJSON *root, *e, *setup;
+/* A RESULT record's JSON: the error payload (EXCEPTION only: a clean end
+ * carries none) and the audit trace.  Returns -1 when it is not a JSON
+ * object whose "error" matches the record type. */
+static int parse_result(const char *json, size_t len, bool exception, struct ts_child_report *r) {
+  cJSON *root = cJSON_ParseWithLength(json, len);
+  const cJSON *e = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "error") : NULL;
+  int rc = -1;
 
-  memset(r, 0, sizeof *r);
-  if (len == 0)
-    return -1;
-  root = cJSON_ParseWithLength(buf, len);
-  if (!root)
-    return -1;
-  if (!cJSON_IsObject(root)) {
-    cJSON_Delete(root);
-    return -1;
-  }
-  e = cJSON_GetObjectItemCaseSensitive(root, "error");
-  if (cJSON_IsObject(e)) {
-    const cJSON *line = cJSON_GetObjectItemCaseSensitive(e, "line");
-    r->has_error = true;
-    r->type = dup_str(e, "type", 200);
-    r->message = dup_str(e, "message", 8192);
-    r->traceback = dup_str(e, "traceback", 65536);
-    if (cJSON_IsNumber(line) && line->valuedouble >= 1 && line->valuedouble < 1e9)
-      r->line = (long)line->valuedouble;
-  }
-  parse_audit(root, r);
-  setup = cJSON_GetObjectItemCaseSensitive(root, "setup_error");
-  if (cJSON_IsObject(setup)) {
-    const cJSON *en = cJSON_GetObjectItemCaseSensitive(setup, "errno");
-    r->setup_stage = dup_str(setup, "stage", 200);
-    if (cJSON_IsNumber(en) && en->valuedouble >= 0 && en->valuedouble < 4096)
-      r->setup_errno = (int)en->valuedouble;
+  if (exception ? cJSON_IsObject(e) : cJSON_IsNull(e)) {
+    if (exception) {
+      r->type = dup_str(e, "type", 200);
+      r->message = dup_str(e, "message", 8192);
+      r->traceback = dup_str(e, "traceback", 65536);
+      r->line = bounded_long(e, "line", 1, 1e9);
+    }
+    parse_audit(root, r);
+    rc = 0;
   }
   cJSON_Delete(root);
-  return 0;
+  return rc;
 }
 
-bool ts_child_report_complete(const char *buf, size_t len) {
-  cJSON *root, *e;
-  bool done;
+/* The one record in buf, or -1 when buf is not exactly one record. */
+static int one_record(const char *buf, size_t len, struct ts_rec_hdr *h) {
+  if (!buf || len < sizeof *h)
+    return -1;
+  memcpy(h, buf, sizeof *h);
+  return h->len == len - sizeof *h ? 0 : -1;
+}
 
-  const char *end = NULL;
+bool ts_report_is_result(const char *buf, size_t len) {
+  struct ts_rec_hdr h;
 
-  if (!buf || len == 0)
-    return false;
-  /* One object and nothing after it: bytes a snippet wrote to the report
-   * fd before the runner's own report make the channel doubtful, and
-   * then the wait status decides. */
-  root = cJSON_ParseWithLengthOpts(buf, len, &end, false);
-  while (root && end && end < buf + len && (*end == ' ' || *end == '\n'))
-    end++;
-  if (root && end != buf + len) {
-    cJSON_Delete(root);
-    return false;
+  return one_record(buf, len, &h) == 0 &&
+         (h.type == TS_REC_RESULT_OK || h.type == TS_REC_RESULT_EXCEPTION);
+}
+
+void ts_report_decode(const char *buf, size_t len, struct ts_child_report *r) {
+  struct ts_rec_hdr h;
+  const char *payload = buf + sizeof h;
+
+  memset(r, 0, sizeof *r);
+  r->kind = TS_REPORT_MALFORMED;
+  if (len == 0) {
+    r->kind = TS_REPORT_NONE;
+    return;
   }
-  e = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "error") : NULL;
-  done = (cJSON_IsNull(e) || cJSON_IsObject(e)) &&
-         !cJSON_GetObjectItemCaseSensitive(root, "setup_error");
-  cJSON_Delete(root);
-  return done;
+  if (one_record(buf, len, &h) < 0)
+    return;
+  switch (h.type) {
+  case TS_REC_SETUP_ERROR: {
+    struct ts_setup_error se;
+    size_t n;
+    if (h.len != sizeof se)
+      return;
+    memcpy(&se, payload, sizeof se);
+    n = ts_utf8_valid_prefix(se.stage, strnlen(se.stage, sizeof se.stage - 1));
+    memcpy(r->setup_stage, se.stage, n);
+    r->setup_stage[n] = '\0';
+    r->setup_errno = se.errnum >= 0 && se.errnum < 4096 ? se.errnum : 0;
+    r->kind = TS_REPORT_SETUP_ERROR;
+    return;
+  }
+  case TS_REC_RESULT_OK:
+  case TS_REC_RESULT_EXCEPTION:
+    if (parse_result(payload, h.len, h.type == TS_REC_RESULT_EXCEPTION, r) == 0) {
+      r->kind = h.type == TS_REC_RESULT_OK ? TS_REPORT_OK : TS_REPORT_EXCEPTION;
+      return;
+    }
+    ts_child_report_free(r);
+    r->kind = TS_REPORT_MALFORMED;
+    return;
+  default:
+    return;
+  }
 }
 
 void ts_child_report_free(struct ts_child_report *r) {
+  enum ts_report_kind kind = r->kind;
+
   free(r->type);
   free(r->message);
   free(r->traceback);
-  free(r->setup_stage);
   for (size_t i = 0; i < r->naudit; i++) {
     free(r->audit[i].event);
     free(r->audit[i].detail);
   }
   memset(r, 0, sizeof *r);
+  r->kind = kind;
+}
+
+int ts_report_write(int fd, uint32_t type, const void *payload, size_t len) {
+  struct ts_rec_hdr h = {type, (uint32_t)len};
+  struct iovec iov[2] = {{&h, sizeof h}, {(void *)payload, len}};
+  int n = 2, i = 0;
+
+  if (len > TS_REPORT_MAX - sizeof h)
+    return -1;
+  while (i < n) {
+    ssize_t w = writev(fd, iov + i, n - i);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return -1;
+    while (i < n && (size_t)w >= iov[i].iov_len) {
+      w -= (ssize_t)iov[i].iov_len;
+      i++;
+    }
+    if (i < n) {
+      iov[i].iov_base = (char *)iov[i].iov_base + w;
+      iov[i].iov_len -= (size_t)w;
+    }
+  }
+  return 0;
+}
+
+int ts_report_setup_error(int fd, const char *stage, int errnum) {
+  struct ts_setup_error se;
+  size_t n = strnlen(stage, sizeof se.stage - 1);
+
+  memset(&se, 0, sizeof se);
+  se.errnum = errnum;
+  memcpy(se.stage, stage, n);
+  return ts_report_write(fd, TS_REC_SETUP_ERROR, &se, sizeof se);
 }
 
 int ts_send_fds(int sock, const void *data, size_t len, const int *fds, size_t nfds) {

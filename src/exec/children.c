@@ -1,0 +1,362 @@
+/* The server's side of each sandbox child, on the executor thread: its
+ * job pipe, its three pipes back (each read up to a cap, past which the
+ * child is killed), its reaping through a pidfd, and the facts from which
+ * ts_outcome() decides its status.  Nothing the child says is believed
+ * beyond what outcome.h allows. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exec/internal.h"
+#include "util/log.h"
+
+void ex_buf_init(struct buf *b, int fd, size_t cap) {
+  *b = (struct buf){NULL, 0, cap, false, false, fd};
+}
+
+int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot) {
+  struct epoll_event ev = {.events = events, .data.u64 = (uint64_t)kind | ((uint64_t)slot << 8)};
+  return epoll_ctl(ex->epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+void ex_close_fd(struct ts_executor *ex, int *fd) {
+  if (*fd >= 0) {
+    epoll_ctl(ex->epfd, EPOLL_CTL_DEL, *fd, NULL);
+    close(*fd);
+    *fd = -1;
+  }
+}
+
+/* Frees work, closing our handle on its client (watched while it runs:
+ * a duplicate fd stays in the epoll set until removed, even closed). */
+void ex_work_free(struct ts_executor *ex, struct work *w) {
+  if (w) {
+    ex_close_fd(ex, &w->client);
+    free(w->job);
+    free(w);
+  }
+}
+
+void ex_child_free(struct ts_executor *ex, struct child *c) {
+  ex_close_fd(ex, &c->out.fd);
+  ex_close_fd(ex, &c->err.fd);
+  ex_close_fd(ex, &c->res.fd);
+  ex_close_fd(ex, &c->pidfd);
+  ex_close_fd(ex, &c->jobfd);
+  free(c->out.data);
+  free(c->err.data);
+  free(c->res.data);
+  ts_child_report_free(&c->report);
+  ex_work_free(ex, c->w);
+  if (c->slot >= 0) {
+    ex->slots[c->slot] = NULL;
+    ex->nchildren--;
+  }
+  if (c->system) {
+    /* The reserved slot is free once its child is gone, not when its
+     * work is answered: until then the child still holds its fds. */
+    ex->sys_busy--;
+    atomic_store(&ex->sys_running_now, ex->sys_busy);
+  }
+  free(c);
+}
+
+void ex_kill(struct child *c) {
+  if (c->pidfd >= 0 && !c->reaped && !c->killed) {
+    /* The child is pid 1 of its namespace: killing it kills all in it. */
+    syscall(SYS_pidfd_send_signal, c->pidfd, SIGKILL, NULL, 0);
+    c->killed = true;
+  }
+}
+
+/* Reads what a pipe has, up to its cap.  A child that writes past the cap
+ * is killed and the pipe closed at once: a flood costs the server at most
+ * the cap in copying, never a loop that keeps up with the writer. */
+void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b) {
+  while (b->fd >= 0) {
+    size_t room = b->cap - b->len;
+    char spill[1];
+    ssize_t n;
+    if (room && !b->data && !(b->data = malloc(b->cap)))
+      room = 0;
+    /* One byte past the cap tells a writer that went over it. */
+    n = room ? read(b->fd, b->data + b->len, room) : read(b->fd, spill, sizeof spill);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && errno == EAGAIN)
+      return;
+    if (n <= 0) {
+      b->eof = true;
+      ex_close_fd(ex, &b->fd);
+      return;
+    }
+    if (!room) {
+      b->over = b->eof = true;
+      ex_kill(c);
+      ex_close_fd(ex, &b->fd);
+      return;
+    }
+    b->len += (size_t)n;
+  }
+}
+
+/* CPU time of a live child so far, from its process CPU clock. */
+static double cpu_ms_alive(const struct child *c) {
+  clockid_t id;
+  struct timespec ts;
+
+  if (clock_getcpuclockid(c->pid, &id) != 0 || clock_gettime(id, &ts) < 0)
+    return 0;
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void deliver(struct ts_executor *ex, struct work *w, struct ts_exec_result *r) {
+  pthread_mutex_lock(&ex->lock);
+  if (w->system)
+    ex->sys_inflight--;
+  else
+    ex->inflight--;
+  pthread_mutex_unlock(&ex->lock);
+  w->done(w->ctx, r);
+}
+
+/* Ends work that never reached a child, or whose child failed us. */
+void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status status,
+                  const char *why) {
+  struct ts_exec_result *r = calloc(1, sizeof *r);
+
+  if (r) {
+    r->status = status;
+    r->exit_code = -1;
+    (void)snprintf(r->detail, sizeof r->detail, "%s", why);
+  }
+  deliver(ex, w, r);
+  ex_work_free(ex, w);
+}
+
+/* A pipe written past its cap is not decoded at all: no report. */
+static void decode_report(struct child *c) {
+  if (!c->decoded) {
+    ts_report_decode(c->res.over ? NULL : c->res.data, c->res.over ? 0 : c->res.len, &c->report);
+    c->decoded = true;
+  }
+}
+
+/* Everything the server observed of a child with work, for ts_outcome(). */
+static void observe(const struct ts_executor *ex, const struct child *c, double cpu_ms,
+                    struct ts_outcome_facts *f) {
+  *f = (struct ts_outcome_facts){
+      .shutdown = c->shutdown,
+      .timed_out = c->timed_out,
+      .output_over = c->out.over || c->err.over,
+      .report_over = c->res.over,
+      .client_gone = c->client_gone,
+      .handed_over = c->written > 0,
+      .end = !c->reaped                         ? TS_END_DONE
+             : c->info.si_code == CLD_EXITED ? TS_END_EXITED
+                                                : TS_END_SIGNALED,
+      .code = c->reaped ? c->info.si_status : 0,
+      .cpu_ms = cpu_ms,
+      .cpu_limit_ms = floor(c->w->timeout) * 1e3,
+      .peak_kb = c->reaped ? (unsigned long)c->ru.ru_maxrss : 0,
+      .base_kb = ex->zygote_rss_kb,
+      .allowance_kb = (unsigned long)c->w->memory_mb * 1024,
+      .report = c->report.kind,
+      .memory_error = c->report.type && strcmp(c->report.type, "MemoryError") == 0,
+  };
+}
+
+/* The result of a child's work, from what the server observed. */
+static struct ts_exec_result *result_of(struct ts_executor *ex, struct child *c) {
+  struct ts_exec_result *r = calloc(1, sizeof *r);
+  struct ts_outcome_facts f;
+  struct ts_outcome o;
+  struct timespec end;
+
+  if (!r)
+    return NULL;
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  r->duration_ms = (double)(end.tv_sec - c->start.tv_sec) * 1e3 +
+                   (double)(end.tv_nsec - c->start.tv_nsec) / 1e6;
+  if (c->reaped)
+    r->cpu_ms = (double)(c->ru.ru_utime.tv_sec + c->ru.ru_stime.tv_sec) * 1e3 +
+                (double)(c->ru.ru_utime.tv_usec + c->ru.ru_stime.tv_usec) / 1e3;
+  else
+    r->cpu_ms = cpu_ms_alive(c);
+  decode_report(c);
+  observe(ex, c, r->cpu_ms, &f);
+  o = ts_outcome(&f);
+
+  r->status = o.status;
+  r->out = steal_pointer(&c->out.data);
+  r->out_len = c->out.len;
+  r->out_truncated = c->out.over;
+  r->err = steal_pointer(&c->err.data);
+  r->err_len = c->err.len;
+  r->err_truncated = c->err.over;
+  r->report = c->report; /* moved: the child's copy is emptied below */
+  memset(&c->report, 0, sizeof c->report);
+  r->exit_code = -1;
+  if (f.end == TS_END_EXITED)
+    r->exit_code = f.code;
+  else if (f.end == TS_END_SIGNALED)
+    r->signal = f.code;
+  else
+    r->exit_code = f.report == TS_REPORT_OK ? TS_EXIT_OK : TS_EXIT_ERROR;
+  if (o.server_fault && f.report == TS_REPORT_SETUP_ERROR)
+    (void)snprintf(r->detail, sizeof r->detail, "sandbox setup failed at '%s' (errno %d)",
+                   r->report.setup_stage, r->report.setup_errno);
+  else if (o.why)
+    (void)snprintf(r->detail, sizeof r->detail, "%s", o.why);
+  /* Only a fault the snippet cannot cause is an ERROR line; its text is
+   * ours, or a stage name from a child that had run nothing but our own
+   * code. */
+  if (o.server_fault)
+    ts_error("job %llu: %s", (unsigned long long)c->id, r->detail);
+  return r;
+}
+
+/* A pooled child ended before it had work. */
+static void finish_pooled(struct ts_executor *ex, struct child *c) {
+  if (c->reaped && c->info.si_code == CLD_EXITED && c->info.si_status == TS_EXIT_SETUP) {
+    /* No job was handed over: the record is our own code's. */
+    decode_report(c);
+    ts_error("a pooled sandbox failed at '%s' (errno %d)",
+             c->report.kind == TS_REPORT_SETUP_ERROR ? c->report.setup_stage : "?",
+             c->report.setup_errno);
+  } else if (c->reaped && !c->killed) {
+    ts_warn("a pooled sandbox ended before getting a job");
+  }
+  if (!c->killed) {
+    /* Back off: a sandbox that cannot be set up now will not be in the
+     * next millisecond either. */
+    double delay = 0.05 * (double)(1u << (ex->pool_failures < 7 ? ex->pool_failures : 7));
+    ex->pool_failures++;
+    ex->pool_retry_at = ex_now() + (delay < 5 ? delay : 5);
+  }
+  ex_child_free(ex, c);
+}
+
+static void release(struct ts_executor *ex, struct child *c) {
+  ex->nbusy--;
+  atomic_store(&ex->running_now, ex->nbusy);
+  ex_child_free(ex, c);
+}
+
+/* The child is gone (reaped) or done with its work, or unusable: answer
+ * its work, if any, and free it.  `why` forces internal_error. */
+void ex_finish(struct ts_executor *ex, struct child *c, const char *why) {
+  if (c->answered) {
+    /* Its slot was held until now: the teardown was still its cost. */
+    ex_kill(c);
+    release(ex, c);
+    return;
+  }
+  if (!c->w) {
+    finish_pooled(ex, c);
+    return;
+  }
+  if (why) {
+    struct work *w = steal_pointer(&c->w);
+    ex_kill(c);
+    ex_fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, why);
+    release(ex, c);
+    return;
+  }
+  if (!c->reaped || (c->info.si_code == CLD_EXITED && c->info.si_status != TS_EXIT_SETUP))
+    ex->pool_failures = 0;
+  deliver(ex, c->w, result_of(ex, c));
+  if (c->reaped) {
+    release(ex, c);
+    return;
+  }
+  /* Answered early: nothing of the child can reach the user any more.
+   * It is killed (it was exiting anyway, and a child that closed its
+   * pipes only to go on running gets no further) and keeps its slot
+   * until its pidfd says it is gone. */
+  ex_work_free(ex, steal_pointer(&c->w));
+  c->answered = true;
+  ex_kill(c);
+}
+
+/* A child that closed all three pipes after a whole RESULT record is
+ * done with its job: its exit, which unmaps a copy of the zygote and
+ * tears down its namespaces, takes 1 to 4 ms that nobody needs to wait
+ * for.  Not when it claims a MemoryError: that status needs its peak
+ * memory, which the kernel reports at the reap. */
+static bool done_early(struct child *c) {
+  if (!c->w || c->reaped || !c->out.eof || !c->err.eof || !c->res.eof ||
+      !ts_report_is_result(c->res.data, c->res.len))
+    return false;
+  decode_report(c);
+  return c->report.kind == TS_REPORT_OK ||
+         (c->report.kind == TS_REPORT_EXCEPTION &&
+          !(c->report.type && strcmp(c->report.type, "MemoryError") == 0));
+}
+
+void ex_maybe_finish(struct ts_executor *ex, struct child *c) {
+  if ((c->reaped && c->out.eof && c->err.eof && c->res.eof) || done_early(c))
+    ex_finish(ex, c, NULL);
+}
+
+void ex_reap(struct ts_executor *ex, struct child *c) {
+  /* waitid with P_PIDFD reaps exactly this child; the fifth argument of
+   * the raw system call returns its resource usage. */
+  if (syscall(SYS_waitid, P_PIDFD, c->pidfd, &c->info, WEXITED | WNOHANG, &c->ru) < 0 ||
+      c->info.si_pid == 0)
+    return;
+  c->reaped = true;
+  ex_close_fd(ex, &c->pidfd);
+  ex_close_fd(ex, &c->jobfd);
+  /* Every writer is dead now: what is left in the pipes is all there is. */
+  ex_pump(ex, c, &c->out);
+  ex_pump(ex, c, &c->err);
+  ex_pump(ex, c, &c->res);
+  c->out.eof = c->err.eof = c->res.eof = true;
+  ex_maybe_finish(ex, c);
+}
+
+/* Feeds the job pipe; once the whole job is in, closing our end is the
+ * child's signal to start. */
+void ex_write_job(struct ts_executor *ex, struct child *c) {
+  while (c->jobfd >= 0 && c->written < c->w->len) {
+    ssize_t n = write(c->jobfd, c->w->job + c->written, c->w->len - c->written);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && errno == EAGAIN) {
+      struct epoll_event ev = {.events = EPOLLOUT,
+                               .data.u64 = (uint64_t)EV_JOB | ((uint64_t)c->slot << 8)};
+      if (epoll_ctl(ex->epfd, EPOLL_CTL_MOD, c->jobfd, &ev) < 0)
+        ex_watch(ex, c->jobfd, EPOLLOUT, EV_JOB, c->slot);
+      return;
+    }
+    if (n <= 0) {
+      ex_close_fd(ex, &c->jobfd); /* the child died; its pidfd will tell */
+      return;
+    }
+    c->written += (size_t)n;
+  }
+  ex_close_fd(ex, &c->jobfd);
+  free(c->w->job);
+  c->w->job = NULL;
+}
+
+/* Gives work to a child: from now on its deadline runs. */
+void ex_assign(struct ts_executor *ex, struct child *c, struct work *w) {
+  c->w = w;
+  ex->nbusy++;
+  atomic_store(&ex->running_now, ex->nbusy);
+  clock_gettime(CLOCK_MONOTONIC, &c->start);
+  c->deadline = ex_now() + w->timeout;
+  if (w->client >= 0 && ex_watch(ex, w->client, EPOLLRDHUP, EV_CLIENT, c->slot) < 0)
+    ex_close_fd(ex, &w->client); /* not watched: it runs to its end */
+  if (c->state == CHILD_READY)
+    ex_write_job(ex, c);
+}

@@ -1,0 +1,154 @@
+/* The executor's own state, shared by its files and by nothing else:
+ *   executor.c   the API, the queue, dispatch, deadlines, the event loop
+ *   zygote_ctl.c the zygote: launch, spawn requests and replies, strays
+ *   children.c   each sandbox child: its pipes, its job, its reaping, and
+ *                the facts its outcome is decided from
+ * Everything here lives in the server process.  The executor thread owns
+ * every field not marked otherwise; fields under `lock` are shared with
+ * the submitting threads. */
+#ifndef TS_EXEC_INTERNAL_H
+#define TS_EXEC_INTERNAL_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "exec/executor.h"
+#include "exec/outcome.h"
+
+/* Spawn requests sent to the zygote and not answered yet.  Both ends of
+ * the control socket block on send, so this must stay well below what the
+ * socket buffers hold (about 270 requests) or the two could deadlock. */
+#define MAX_SPAWNING 32
+
+/* Sandboxes cloned by a zygote that died before reporting them: our
+ * children (CLONE_PARENT) without a pidfd, reaped by pid. */
+#define MAX_STRAYS 64
+
+/* What an epoll event is about: the kind in the low byte, the child's
+ * slot above it. */
+enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT };
+enum child_state { CHILD_SPAWNING, CHILD_READY };
+
+/* One pipe from a child, read up to `cap` bytes. */
+struct buf {
+  char *data;
+  size_t len, cap;
+  bool over; /* the child wrote past cap: it was killed, the pipe closed */
+  bool eof;
+  int fd;
+};
+
+/* A request, from submission until a child takes it. */
+struct work {
+  struct work *next;
+  char *job; /* encoded job */
+  size_t len;
+  double timeout;
+  unsigned memory_mb;
+  ts_exec_done_fn done;
+  void *ctx;
+  int client; /* our duplicate of the client's socket, or -1 */
+  bool system; /* ts_exec_submit_system(): runs on the reserved slot */
+};
+
+/* A sandbox child, and the work it runs once it has some. */
+struct child {
+  struct child *next; /* in the spawning list */
+  uint64_t id;
+  int slot;
+  enum child_state state;
+  struct work *w; /* NULL while it waits in the pool */
+  size_t written; /* bytes of w->job in the job pipe */
+  int jobfd;      /* write end of the job pipe, -1 once all is written */
+  struct buf out, err, res;
+  int pidfd;
+  pid_t pid;
+  bool reaped, killed;
+  /* why the server killed it (outcome facts) */
+  bool timed_out, shutdown, client_gone;
+  bool answered; /* its work was answered before it was reaped */
+  bool system;   /* holds system work: the reserved slot, until freed */
+  struct ts_child_report report; /* decoded once, when its pipes are done */
+  bool decoded;
+  siginfo_t info;
+  struct rusage ru;
+  struct timespec start;
+  double deadline; /* monotonic seconds, once it has work */
+};
+
+struct ts_executor {
+  struct ts_executor_config cfg;
+  char *allowed_modules;
+  pthread_t thread;
+  int epfd, wakefd;
+  int zfd; /* control socket to the zygote, -1 while it is down */
+  pid_t zpid;
+  unsigned long zygote_rss_kb; /* its resident set once ready: what a child starts with */
+  unsigned zrestarts;
+  double zretry_at;
+
+  pthread_mutex_t lock; /* guards incoming, inflight, sys_inflight, stopping, kill_at */
+  struct work *incoming, **incoming_tail;
+  unsigned inflight;     /* user work, from submission to its answer */
+  unsigned sys_inflight; /* system work, likewise: at most one */
+  bool stopping;
+  double kill_at; /* when stopping: running jobs are killed at this time */
+  bool killed_all; /* executor thread: kill_at has been acted on */
+
+  /* written by the executor thread, read by any */
+  _Atomic unsigned running_now, restarts_now;
+  _Atomic unsigned sys_running_now; /* of running_now, system children */
+  _Atomic int zygote_up;
+
+  /* executor thread only */
+  struct work *queue, **queue_tail;
+  struct work *sys_queue; /* system work waiting for the reserved slot */
+  struct child **slots; /* capacity entries */
+  /* max_concurrency + pool + 1: user work holds at most max_concurrency
+   * children and the pool at most `pool` spares, so the last one is always
+   * there for system work (the readiness canary), which thus never waits
+   * for, nor takes a place from, user work. */
+  unsigned capacity;
+  unsigned nchildren, nbusy; /* nbusy: children with work, system ones included */
+  unsigned sys_busy;         /* of nbusy, children with system work (0 or 1) */
+  struct child *spawning, **spawning_tail; /* waiting for the zygote's reply, in order */
+  uint64_t next_id;
+  unsigned nspawning; /* length of the spawning list */
+  unsigned pool_failures;     /* pooled children lost in a row */
+  double pool_retry_at;       /* no pool refill before this time */
+  pid_t strays[MAX_STRAYS];   /* children of a dead zygote's last clones */
+  unsigned nstrays;
+};
+
+/* executor.c */
+double ex_now(void);
+bool ex_stopping(struct ts_executor *ex);
+
+/* zygote_ctl.c */
+int ex_zygote_launch(struct ts_executor *ex, ts_err *err);
+struct child *ex_spawn_child(struct ts_executor *ex);
+void ex_zygote_reply(struct ts_executor *ex);
+void ex_reap_strays(struct ts_executor *ex);
+
+/* children.c */
+int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot);
+void ex_close_fd(struct ts_executor *ex, int *fd);
+void ex_buf_init(struct buf *b, int fd, size_t cap);
+void ex_kill(struct child *c);
+void ex_child_free(struct ts_executor *ex, struct child *c);
+void ex_work_free(struct ts_executor *ex, struct work *w);
+void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status status,
+                  const char *why);
+void ex_assign(struct ts_executor *ex, struct child *c, struct work *w);
+void ex_write_job(struct ts_executor *ex, struct child *c);
+void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b);
+void ex_maybe_finish(struct ts_executor *ex, struct child *c);
+void ex_reap(struct ts_executor *ex, struct child *c);
+void ex_finish(struct ts_executor *ex, struct child *c, const char *why);
+
+#endif

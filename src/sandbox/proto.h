@@ -1,0 +1,195 @@
+/* The wire protocol between the server, the zygote and a sandbox child:
+ * every message any of them sends another is defined, encoded and decoded
+ * here, and nowhere else.
+ *
+ *   server --READY (once)------------------- zygote      control socket,
+ *   server --SPAWN request (+4 fds)--------> zygote      SOCK_SEQPACKET:
+ *   server <-SPAWN reply (+pidfd)----------- zygote      fixed structs
+ *   server --job: magic + records----------> child       job pipe
+ *   server <-report: one record------------- child       report pipe
+ *   server <-stdout, stderr: plain bytes---- child       capture pipes
+ *
+ * The zygote never reads a job: the child gets the read end of its job
+ * pipe with the spawn request.  The job and the report are sequences of
+ * records (type, length, bytes), so both can grow: a reader skips job
+ * record types it does not know.
+ *
+ * The child's report is one record, its last act before it closes its
+ * pipes: SETUP_ERROR (which step of the setup failed, and its errno),
+ * RESULT_OK (the snippet ended cleanly) or RESULT_EXCEPTION (it raised),
+ * the last two with the runner's JSON (the error payload and the audit
+ * trace).  A compromised child may write anything to the report pipe, so
+ * the server reads at most TS_REPORT_MAX bytes (past that it kills the
+ * child), takes the report for what it is, plain data bounded and
+ * repaired to UTF-8, and decides nothing from it but what the outcome
+ * function (src/exec/outcome.h) allows. */
+#ifndef TS_PROTO_H
+#define TS_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "util/common.h"
+
+/* ---- control socket: server <-> zygote ---- */
+
+#define TS_PROTO_MAGIC 0x54535350u /* "TSSP" */
+
+/* READY: the zygote's first message, once Python and the sandbox root are
+ * set up (err 0), or why it could not start (err -1, msg). */
+struct ts_zygote_ready {
+  uint32_t magic;
+  int32_t err;
+  char msg[256];
+};
+
+/* SPAWN request, with SCM_RIGHTS fds in this order: job pipe read end,
+ * stdout write end, stderr write end, report write end.  The limits are
+ * the largest any job may get; the child lowers them to its own job's
+ * once it has read it. */
+#define TS_SPAWN_NFDS 4
+
+struct ts_spawn_req {
+  uint32_t magic;
+  uint32_t flags;
+  uint64_t job_id;
+  uint32_t memory_mb;
+  uint32_t cpu_seconds;
+};
+
+/* SPAWN reply; a pidfd rides along when err == 0. */
+struct ts_spawn_resp {
+  uint32_t magic;
+  int32_t err; /* errno of the failed clone, 0 on success */
+  uint64_t job_id;
+  int32_t pid;
+  uint32_t pad;
+};
+
+/* One datagram on a SOCK_SEQPACKET socket with up to TS_MAX_FDS descriptors
+ * passed along (SCM_RIGHTS).  ts_send_fds returns 0 or -1 (errno set).
+ * ts_recv_fds returns the datagram's size (0 at EOF, -1 on error) and sets
+ * *nfds to the number of descriptors received, which arrive close-on-exec;
+ * descriptors beyond `max_fds` are closed. */
+#define TS_MAX_FDS 8
+int ts_send_fds(int sock, const void *data, size_t len, const int *fds, size_t nfds);
+ssize_t ts_recv_fds(int sock, void *data, size_t len, int *fds, size_t max_fds,
+                    size_t *nfds, int flags);
+
+/* ---- job: server -> child ---- */
+
+#define TS_JOB_MAGIC "TSJ1"
+#define TS_JOB_MAX_RECORD ((size_t)16 * 1024 * 1024)
+
+enum ts_job_record {
+  TS_JOB_CODE = 1,   /* UTF-8 source */
+  TS_JOB_STDIN = 2,  /* bytes served as sys.stdin */
+  TS_JOB_LIMITS = 3, /* struct ts_job_limits */
+};
+
+struct ts_job_limits {
+  uint32_t memory_mb;   /* address space on top of the interpreter's own */
+  uint32_t cpu_seconds; /* RLIMIT_CPU for the job itself */
+  uint32_t flags;       /* TS_JOB_F_* */
+};
+
+#define TS_JOB_F_RAW 0x1u /* tests only: no builtins whitelist, no import hook */
+
+struct ts_job {
+  const char *code; /* points into the decoded buffer */
+  size_t code_len;
+  const char *stdin_data;
+  size_t stdin_len;
+  struct ts_job_limits limits;
+};
+
+/* Encodes a job into a new buffer (caller frees).  Returns NULL with *err
+ * set. */
+char *ts_job_encode(const struct ts_job *job, size_t *len, ts_err *err);
+/* Decodes buf (kept alive by the caller) into *job.  Unknown records are
+ * skipped; malformed input returns -1. */
+int ts_job_decode(const char *buf, size_t len, struct ts_job *job);
+
+/* ---- report: child -> server ---- */
+
+/* Exit codes of a child, chosen to stay apart from what user code returns
+ * through SystemExit.  The child's word, like its report. */
+#define TS_EXIT_OK 0
+#define TS_EXIT_ERROR 1   /* the snippet raised */
+#define TS_EXIT_SETUP 125 /* a sandbox setup step failed */
+
+enum ts_report_record {
+  TS_REC_SETUP_ERROR = 1,     /* struct ts_setup_error */
+  TS_REC_RESULT_OK = 2,       /* runner JSON: {"error": null, "audit": [...]} */
+  TS_REC_RESULT_EXCEPTION = 3, /* runner JSON: {"error": {...}, "audit": [...]} */
+};
+
+struct ts_rec_hdr {
+  uint32_t type;
+  uint32_t len; /* payload bytes after the header */
+};
+
+struct ts_setup_error {
+  int32_t errnum;
+  char stage[44]; /* NUL-terminated */
+};
+
+/* The most the server reads from a report pipe: a child that writes more
+ * is killed. */
+#define TS_REPORT_MAX ((size_t)256 * 1024)
+
+/* Writes one report record: header and payload in one writev, retried
+ * until all is written.  Async-signal-safe, no allocation: the child's
+ * setup steps use it.  Returns 0 or -1. */
+int ts_report_write(int fd, uint32_t type, const void *payload, size_t len);
+/* A SETUP_ERROR record for `stage` and `errnum`. */
+int ts_report_setup_error(int fd, const char *stage, int errnum);
+
+/* What the server makes of the report pipe's bytes. */
+enum ts_report_kind {
+  TS_REPORT_NONE,        /* no byte at all */
+  TS_REPORT_MALFORMED,   /* anything but exactly one well-formed record */
+  TS_REPORT_SETUP_ERROR, /* a setup step failed */
+  TS_REPORT_OK,          /* the snippet ended cleanly */
+  TS_REPORT_EXCEPTION,   /* the snippet raised */
+};
+
+/* One entry of the runtime audit trace: a sensitive event the child's
+ * Python layer refused (or noted), with the snippet's line. */
+#define TS_AUDIT_MAX 32
+struct ts_audit_entry {
+  char *event;  /* e.g. "open", "import", "attribute" */
+  char *detail; /* at most 200 bytes */
+  bool refused; /* "refused", else "allowed" */
+  long line;    /* 0 when unknown */
+};
+
+/* A decoded report.  Every string is bounded and well-formed UTF-8. */
+struct ts_child_report {
+  enum ts_report_kind kind;
+  /* RESULT_EXCEPTION: the error payload, as the child described it */
+  char *type; /* exception class name */
+  char *message;
+  char *traceback;
+  long line; /* 0 when unknown */
+  /* SETUP_ERROR */
+  char setup_stage[sizeof(((struct ts_setup_error *)0)->stage)];
+  int setup_errno;
+  /* RESULT_*: the runtime audit trace */
+  struct ts_audit_entry audit[TS_AUDIT_MAX];
+  size_t naudit;
+  unsigned long audit_dropped; /* entries past TS_AUDIT_MAX, as reported */
+};
+
+/* Decodes the report pipe's bytes (any bytes: the child may be
+ * compromised).  Always fills *r (kind MALFORMED at worst); *r is always
+ * safe to free. */
+void ts_report_decode(const char *buf, size_t len, struct ts_child_report *r);
+/* Whether buf holds exactly one whole RESULT record: the child is done
+ * with its job.  Cheap (no JSON parsing). */
+bool ts_report_is_result(const char *buf, size_t len);
+void ts_child_report_free(struct ts_child_report *r);
+
+#endif

@@ -1,0 +1,154 @@
+/* C guards below the runtime Python layer, installed by the zygote once
+ * Python and the runner are ready, armed by each child before its snippet
+ * runs (runner.py has the Python half):
+ *  - type.__new__: every class made from a name, bases and a namespace is
+ *    first shown to the runner's class_check;
+ *  - type.__setattr__/__delattr__ of a dunder: the runner's attr_check;
+ *  - every class that exists once the zygote is ready becomes immutable.
+ * Runs in the zygote (install) and in a child (the guards themselves). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <errno.h>
+#include <stdbool.h>
+
+#include "sandbox/pyguard.h"
+
+/* The guard on type.__new__ (see init_python): while a snippet runs, every
+ * class made from a name, bases and a namespace is first shown to the
+ * runner's class_check, which refuses metaclasses, unsafe namespace keys
+ * and __match_args__ that would read private attributes.  It sits in C,
+ * below every path to type.__new__ (class statements, type() with three
+ * arguments, metaclasses calling super().__new__), because a snippet can
+ * reach the real `type` in more ways than a Python wrapper can close. */
+/* Written once by ts_pyguard_install() in the zygote, before any child;
+ * class_guard_armed by ts_pyguard_arm() in a child, before its snippet
+ * runs.  Each child has its own copy: nothing here is shared at run time. */
+static newfunc orig_type_new;
+static PyObject *class_check, *attr_check;
+static setattrofunc orig_type_setattro;
+static bool class_guard_armed;
+
+static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *kwds) {
+  if (class_guard_armed && class_check && PyTuple_Check(args) && PyTuple_GET_SIZE(args) == 3) {
+    PyObject *r = PyObject_CallFunctionObjArgs(class_check, (PyObject *)meta,
+                                               PyTuple_GET_ITEM(args, 0),
+                                               PyTuple_GET_ITEM(args, 1),
+                                               PyTuple_GET_ITEM(args, 2), NULL);
+    if (!r)
+      return NULL;
+    Py_DECREF(r);
+  }
+  return orig_type_new(meta, args, kwds);
+}
+
+static bool is_dunder(PyObject *name) {
+  Py_ssize_t n = PyUnicode_GET_LENGTH(name);
+
+  return n > 4 && PyUnicode_READ_CHAR(name, 0) == '_' && PyUnicode_READ_CHAR(name, 1) == '_' &&
+         PyUnicode_READ_CHAR(name, n - 1) == '_' && PyUnicode_READ_CHAR(name, n - 2) == '_';
+}
+
+/* The same, for an attribute set on a class after it was made (a stdlib
+ * routine's setattr, copy's state restoring): a dunder name goes to the
+ * runner's attr_check as a plain str, which refuses it or returns the value
+ * to set. */
+static int guarded_type_setattro(PyObject *type, PyObject *name, PyObject *value) {
+  PyObject *plain, *v;
+  int rc;
+
+  if (!class_guard_armed || !attr_check || !PyUnicode_Check(name) || PyUnicode_READY(name) < 0 ||
+      !is_dunder(name))
+    return orig_type_setattro(type, name, value);
+  plain = PyUnicode_Substring(name, 0, PyUnicode_GET_LENGTH(name));
+  if (!plain)
+    return -1;
+  v = PyObject_CallFunctionObjArgs(attr_check, type, plain, value ? value : Py_None, NULL);
+  if (!v) {
+    Py_DECREF(plain);
+    return -1;
+  }
+  rc = orig_type_setattro(type, plain, value ? v : NULL);
+  Py_DECREF(v);
+  Py_DECREF(plain);
+  return rc;
+}
+
+/* type.__setattr__ and type.__delattr__, as Python sees them, are wrapper
+ * descriptors that call the C function they were made for, after checking
+ * that the object's type really uses it: they must call the guard too, or
+ * super().__setattr__ in a metaclass (enum's) would be refused. */
+static int guard_type_setattro(ts_err *err) {
+  static const char *const names[] = {"__setattr__", "__delattr__"};
+
+  orig_type_setattro = PyType_Type.tp_setattro;
+  PyType_Type.tp_setattro = guarded_type_setattro;
+  for (size_t i = 0; i < TS_ARRAY_LEN(names); i++) {
+    PyObject *d = PyDict_GetItemString(PyType_Type.tp_dict, names[i]);
+    if (!d || !PyObject_TypeCheck(d, &PyWrapperDescr_Type) ||
+        ((PyWrapperDescrObject *)d)->d_wrapped != (void *)orig_type_setattro)
+      return ts_err_set(err, EINVAL, "type.%s is not the wrapper of type's setattro", names[i]);
+    ((PyWrapperDescrObject *)d)->d_wrapped = (void *)guarded_type_setattro;
+  }
+  PyType_Modified(&PyType_Type);
+  return 0;
+}
+
+/* Every class that exists once the zygote is ready (the standard
+ * library's, the runner's) becomes immutable, as the builtin types are: a
+ * snippet cannot rebind string.Formatter.get_field or JSONEncoder.encode
+ * under the stdlib's (and the runner's) feet.  Classes a snippet makes stay
+ * as mutable as Python makes them. */
+static int freeze_types(ts_err *err) {
+  PyObject *gc = PyImport_ImportModule("gc");
+  PyObject *all = NULL, *r;
+
+  /* The runner froze the heap (gc.freeze, which get_objects() does not
+   * list): thaw it for the walk, freeze it again after. */
+  r = gc ? PyObject_CallMethod(gc, "unfreeze", NULL) : NULL;
+  Py_XDECREF(r);
+  if (r)
+    all = PyObject_CallMethod(gc, "get_objects", NULL);
+
+  if (!all || !PyList_Check(all)) {
+    Py_XDECREF(all);
+    Py_XDECREF(gc);
+    return ts_err_set(err, 0, "listing the interpreter's objects");
+  }
+  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all); i++) {
+    PyObject *o = PyList_GET_ITEM(all, i);
+    if (PyType_Check(o)) {
+      PyTypeObject *t = (PyTypeObject *)o;
+      /* A metaclass made before the guard, without a __new__ of its own,
+       * copied type's tp_new then: it gets the guard too. */
+      if (t->tp_new == orig_type_new && PyType_IsSubtype(t, &PyType_Type))
+        t->tp_new = guarded_type_new;
+      if ((t->tp_flags & Py_TPFLAGS_HEAPTYPE) && !(t->tp_flags & Py_TPFLAGS_IMMUTABLETYPE)) {
+        t->tp_flags |= Py_TPFLAGS_IMMUTABLETYPE;
+        PyType_Modified(t);
+      }
+    }
+  }
+  Py_DECREF(all);
+  r = PyObject_CallMethod(gc, "freeze", NULL);
+  Py_DECREF(gc);
+  if (!r)
+    return ts_err_set(err, 0, "freezing the heap");
+  Py_DECREF(r);
+  return 0;
+}
+
+int ts_pyguard_install(PyObject *class_check_fn, PyObject *attr_check_fn, ts_err *err) {
+  class_check = class_check_fn;
+  attr_check = attr_check_fn;
+  Py_INCREF(class_check);
+  Py_INCREF(attr_check);
+  orig_type_new = PyType_Type.tp_new;
+  PyType_Type.tp_new = guarded_type_new;
+  if (guard_type_setattro(err) < 0)
+    return -1;
+  return freeze_types(err);
+}
+
+void ts_pyguard_arm(bool on) { class_guard_armed = on; }
+
