@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "server/config.h"
 #include "exec/executor.h"
@@ -24,6 +25,7 @@
 #include "util/log.h"
 #include "server/preflight.h"
 #include "util/pyembed.h"
+#include "sandbox/seccomp.h"
 #include "sandbox/zygote.h"
 
 static char *join_set(const struct ts_strset *s) {
@@ -90,6 +92,14 @@ int main(int argc, char **argv) {
   case TS_CONFIG_CHECK:
     check = true;
     break;
+  }
+  if (cfg.print_seccomp) {
+    /* Before anything starts: the filter the zygote would compile. */
+    rc = ts_seccomp_print(STDOUT_FILENO, &err);
+    if (rc < 0)
+      fprintf(stderr, "tool-sandbox: %s\n", err.msg);
+    ts_config_free(&cfg);
+    return rc < 0 ? 1 : 0;
   }
   ts_log_threshold = cfg.log_level;
 

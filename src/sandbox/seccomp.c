@@ -64,12 +64,26 @@ static const char *const no_exec_syscalls[] = {"mmap", "mprotect"};
 /* What every call without a rule gets (seccomp_init). */
 #define DEFAULT_ACTION SCMP_ACT_ERRNO(EPERM)
 
-/* The whole policy but the default action, added to ctx: the filter that
- * is loaded and the one that ts_seccomp_dump prints are built by this one
- * function. */
-static int add_rules(scmp_filter_ctx ctx) {
+/* The complete filter: default action, attributes and rules.  Both the
+ * BPF program the children load and the pseudo code ts_seccomp_print
+ * writes come from this one context, so what is printed is what runs.
+ * NULL with *err filled on failure; release with seccomp_release. */
+static scmp_filter_ctx build_filter(ts_err *err) {
+  scmp_filter_ctx ctx = seccomp_init(DEFAULT_ACTION);
+  int rc;
+
+  if (!ctx) {
+    ts_err_set(err, ENOMEM, "seccomp_init failed");
+    return NULL;
+  }
   /* Any other ABI (x32, i386 via int 0x80) is killed outright. */
-  int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+  rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+  /* We set no_new_privs ourselves, as a numbered step. */
+  if (rc == 0)
+    rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
+  /* A binary tree instead of a linear scan of the allowlist. */
+  if (rc == 0)
+    rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
 
   for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(allowed_syscalls); i++) {
     int nr = seccomp_syscall_resolve_name(allowed_syscalls[i]);
@@ -90,34 +104,29 @@ static int add_rules(scmp_filter_ctx ctx) {
    * with EPERM like every other way of making a process. */
   if (rc == 0)
     rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
-  return rc;
+  if (rc < 0) {
+    seccomp_release(ctx);
+    ts_err_set(err, -rc, "building the seccomp filter: %s", strerror(-rc));
+    return NULL;
+  }
+  return ctx;
 }
 
 int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
-  scmp_filter_ctx ctx = seccomp_init(DEFAULT_ACTION);
+  scmp_filter_ctx ctx = build_filter(err);
   char *bpf = NULL;
-  size_t bpf_len = 0;
-  int rc, memfd = -1;
+  int rc, memfd;
   off_t size;
 
   if (!ctx)
-    return ts_err_set(err, ENOMEM, "seccomp_init failed");
-  /* We set no_new_privs ourselves, as a numbered step. */
-  rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
-  /* A binary tree instead of a linear scan of the allowlist. */
-  if (rc == 0)
-    rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
-  if (rc == 0)
-    rc = add_rules(ctx);
-  if (rc == 0) {
-    memfd = memfd_create("ts-bpf", MFD_CLOEXEC);
-    rc = memfd < 0 ? -errno : seccomp_export_bpf(ctx, memfd);
-  }
+    return -1;
+  memfd = memfd_create("ts-bpf", MFD_CLOEXEC);
+  rc = memfd < 0 ? -errno : seccomp_export_bpf(ctx, memfd);
   seccomp_release(ctx);
   if (rc < 0) {
     if (memfd >= 0)
       close(memfd);
-    return ts_err_set(err, -rc, "building the seccomp filter: %s", strerror(-rc));
+    return ts_err_set(err, -rc, "exporting the seccomp filter: %s", strerror(-rc));
   }
   size = lseek(memfd, 0, SEEK_END);
   if (size <= 0 || size % (off_t)sizeof(struct sock_filter) != 0 ||
@@ -127,21 +136,18 @@ int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
     return ts_err_set(err, EIO, "reading back the seccomp filter");
   }
   close(memfd);
-  bpf_len = (size_t)size;
-  out->len = (unsigned short)(bpf_len / sizeof(struct sock_filter));
+  out->len = (unsigned short)((size_t)size / sizeof(struct sock_filter));
   out->filter = (struct sock_filter *)(void *)bpf;
   return 0;
 }
 
-int ts_seccomp_dump(int fd, ts_err *err) {
-  scmp_filter_ctx ctx = seccomp_init(DEFAULT_ACTION);
+int ts_seccomp_print(int fd, ts_err *err) {
+  scmp_filter_ctx ctx = build_filter(err);
   int rc;
 
   if (!ctx)
-    return ts_err_set(err, ENOMEM, "seccomp_init failed");
-  rc = add_rules(ctx);
-  if (rc == 0)
-    rc = seccomp_export_pfc(ctx, fd);
+    return -1;
+  rc = seccomp_export_pfc(ctx, fd);
   seccomp_release(ctx);
-  return rc < 0 ? ts_err_set(err, -rc, "seccomp: %s", strerror(-rc)) : 0;
+  return rc < 0 ? ts_err_set(err, -rc, "printing the seccomp filter: %s", strerror(-rc)) : 0;
 }

@@ -9,8 +9,9 @@
 
 /* Compiles the filter (the zygote, once).  out->filter is malloc'ed. */
 int ts_seccomp_compile(struct sock_fprog *out, ts_err *err);
-/* The same policy in libseccomp's pseudo code, written to fd (the rules
- * come from the one function that builds the loaded filter). */
-int ts_seccomp_dump(int fd, ts_err *err);
+/* Writes the filter to fd in libseccomp's pseudo filter code (PFC): the
+ * same context, attributes included, as ts_seccomp_compile builds, so it
+ * is what the children load (--print-seccomp). */
+int ts_seccomp_print(int fd, ts_err *err);
 
 #endif

@@ -189,11 +189,12 @@ static void usage(FILE *f, const char *prog) {
   }
   fprintf(f,
           "  --%-20s %s\n  %-22s (env TOOL_SANDBOX_CONFIG)\n"
-          "  --%-20s %s\n  --%-20s %s\n  --%-20s %s\n  --%-20s %s\n\n"
+          "  --%-20s %s\n  --%-20s %s\n  --%-20s %s\n  --%-20s %s\n  --%-20s %s\n\n"
           "Precedence: built-in defaults < config file < environment < flags.\n"
           "The config file holds `name = value` lines with the flag names above.\n",
           "config FILE", "read settings from FILE", "", "print-config",
-          "print the effective configuration and exit", "check",
+          "print the effective configuration and exit", "print-seccomp",
+          "print the sandbox's seccomp filter (libseccomp pseudo code) and exit", "check",
           "check that this machine can run the sandbox and exit", "help", "show this help",
           "version", "show the version");
 }
@@ -410,7 +411,7 @@ void ts_config_print(const struct ts_config *c, FILE *f) {
 
 enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
                                      ts_err *err) {
-  struct option longopts[TS_ARRAY_LEN(options) + 6];
+  struct option longopts[TS_ARRAY_LEN(options) + 7];
   const char *file = getenv("TOOL_SANDBOX_CONFIG");
   bool print = false, check = false;
   char env[64];
@@ -426,7 +427,8 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
   longopts[n + 2] = (struct option){"config", required_argument, NULL, 'c'};
   longopts[n + 3] = (struct option){"print-config", no_argument, NULL, 'P'};
   longopts[n + 4] = (struct option){"check", no_argument, NULL, 'K'};
-  longopts[n + 5] = (struct option){0, 0, 0, 0};
+  longopts[n + 5] = (struct option){"print-seccomp", no_argument, NULL, 'S'};
+  longopts[n + 6] = (struct option){0, 0, 0, 0};
 
   /* First pass: the actions and the config file, which the other layers
    * override. */
@@ -447,6 +449,8 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
       print = true;
     else if (ch == 'K')
       check = true;
+    else if (ch == 'S')
+      c->print_seccomp = true; /* a flag only, like the actions: no file or env can set it */
   }
   if (file) {
     if (load_file(c, file, err) < 0)
@@ -471,7 +475,7 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
   optind = 1;
   opterr = 1;
   while ((ch = getopt_long(argc, argv, "hV", longopts, &idx)) != -1) {
-    if (ch == 'c' || ch == 'P' || ch == 'K')
+    if (ch == 'c' || ch == 'P' || ch == 'K' || ch == 'S')
       continue;
     if (ch < 0 || (size_t)ch >= n) {
       ts_err_set(err, EINVAL, "unknown option (see --help)");

@@ -36,6 +36,7 @@ struct ts_config {
   char *config_file;  /* where the file layer came from, or NULL */
   char *token_file;   /* one bearer token per line */
   bool log_code;      /* debug: put the snippet in the access log */
+  bool print_seccomp; /* --print-seccomp: main prints the filter and exits */
   char **tokens;      /* accepted bearer tokens (file + TOOL_SANDBOX_TOKENS) */
   size_t ntokens;
 };
@@ -50,8 +51,9 @@ enum ts_config_action {
 int ts_config_init(struct ts_config *c, ts_err *err);
 /* Applies, in order of precedence (later wins): the built-in defaults, the
  * config file (--config or TOOL_SANDBOX_CONFIG), TOOL_SANDBOX_* variables
- * and flags.  Prints --help, --version and --print-config itself.  Bearer
- * tokens are not read here: see ts_config_load_tokens(). */
+ * and flags.  Prints --help, --version and --print-config itself;
+ * --print-seccomp only sets print_seccomp, for the caller to act on.
+ * Bearer tokens are not read here: see ts_config_load_tokens(). */
 enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
                                      ts_err *err);
 void ts_config_free(struct ts_config *c);

@@ -1,6 +1,6 @@
 /* API tests of operating the service: bearer tokens, request ids and the
  * access log, /readyz, /metrics, /info, /openapi.yaml, configuration
- * layers and --check, zygote recovery, graceful shutdown and slow
+ * layers, --check and --print-seccomp, zygote recovery, graceful shutdown and slow
  * clients. */
 #include <errno.h>
 #include <fcntl.h>
@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include <criterion/criterion.h>
 
 #include "harness.h"
+#include "sandbox/seccomp.h"
 #include "util/sha256.h"
 
 TestSuite(ops, .fini = srv_cleanup_all, .timeout = 120);
@@ -458,5 +460,42 @@ Test(ops, check_reports_every_requirement) {
   cr_assert(strstr(cr.out, "ok    seccomp"), "%s", cr.out);
   cr_assert(strstr(cr.out, "ok    a canary execution through every sandbox layer"), "%s", cr.out);
   cr_assert(strstr(cr.out, "the sandbox can run here"), "%s", cr.out);
+  cmd_result_free(&cr);
+}
+
+/* --print-seccomp prints the filter, byte for byte what ts_seccomp_print
+ * writes, and exits 0 before anything starts: nothing is logged. */
+Test(ops, print_seccomp_prints_the_filter_and_exits) {
+  const char *args[] = {"--print-seccomp", NULL};
+  const char *bad[] = {"--print-seccomp", "--timeout", "50", NULL};
+  struct cmd_result cr;
+  ts_err err = {0};
+  int fd = memfd_create("ts-pfc", MFD_CLOEXEC);
+  off_t size;
+  char *want;
+
+  cr_assert_geq(fd, 0);
+  cr_assert_eq(ts_seccomp_print(fd, &err), 0, "%s", err.msg);
+  size = lseek(fd, 0, SEEK_END);
+  cr_assert_gt(size, 0);
+  want = calloc(1, (size_t)size + 1);
+  cr_assert(want);
+  cr_assert_eq(pread(fd, want, (size_t)size, 0), size);
+  close(fd);
+
+  srv_run(args, NULL, &cr);
+  cr_assert_eq(cr.exit_code, 0, "%s", cr.err);
+  cr_assert_str_eq(cr.err, "", "something was started or logged: %s", cr.err);
+  cr_assert(strstr(cr.out, "# filter for syscall \"read\""), "%s", cr.out);
+  cr_assert(strstr(cr.out, "action ALLOW;"), "%s", cr.out);
+  cr_assert_null(strstr(cr.out, "\"socket\""), "%s", cr.out);
+  cr_assert_str_eq(cr.out, want);
+  cmd_result_free(&cr);
+  free(want);
+
+  /* A bad configuration is still refused first. */
+  srv_run(bad, NULL, &cr);
+  cr_assert_eq(cr.exit_code, 2, "%s", cr.out);
+  cr_assert(strstr(cr.err, "above max-timeout"), "%s", cr.err);
   cmd_result_free(&cr);
 }

@@ -163,3 +163,22 @@ Test(config, max_validate_queue_has_a_default_and_a_range) {
   cr_assert_eq(load(&c, temp_file(huge, sizeof huge - 1), &err), TS_CONFIG_EXIT_USAGE);
   ts_config_free(&c);
 }
+
+/* --print-seccomp is an action on the command line only: it sets a flag
+ * for main and nothing else; no config file line can set it. */
+Test(config, print_seccomp_is_a_command_line_action) {
+  static const char line[] = "print-seccomp = true\n";
+  char prog[] = "tool-sandbox", flag[] = "--print-seccomp";
+  char *argv[] = {prog, flag, NULL};
+  struct ts_config c;
+  ts_err err = {0};
+
+  cr_assert_eq(ts_config_init(&c, &err), 0);
+  cr_assert_not(c.print_seccomp);
+  cr_assert_eq(ts_config_load(&c, 2, argv, &err), TS_CONFIG_RUN, "%s", err.msg);
+  cr_assert(c.print_seccomp);
+  ts_config_free(&c);
+  cr_assert_eq(load(&c, temp_file(line, sizeof line - 1), &err), TS_CONFIG_EXIT_USAGE);
+  cr_assert(strstr(err.msg, "unknown setting 'print-seccomp'"), "%s", err.msg);
+  ts_config_free(&c);
+}
