@@ -1,21 +1,26 @@
 /* The channels a sandbox child writes and the server reads, or the server
- * writes and the child reads (src/sandbox/job.c).  The child runs untrusted code:
- * a compromised one may write any bytes to its result pipe.
+ * writes and the child reads (src/sandbox/proto.c).  The child runs
+ * untrusted code: a compromised one may write any bytes to its report
+ * pipe.
  *
- * Every input goes to all three decoders:
- *  - ts_child_report_parse: -1 leaves the report empty; 0 gives strings
- *    that are NUL-terminated, well-formed UTF-8 and within the caps of
- *    job.c (type and stage 200 bytes, message 8 KiB, traceback 64 KiB),
- *    a line in [0, 1e9) and a setup errno in [0, 4096);
- *  - ts_child_report_complete: true only for what ts_child_report_parse
- *    also accepts, with an "error" member and no setup error;
+ * Every input goes to both decoders:
+ *  - ts_report_decode: a kind in range (NONE exactly for no bytes); a
+ *    report of any kind but NONE or MALFORMED is exactly one record;
+ *    ts_report_is_result holds for OK and EXCEPTION; strings are
+ *    NUL-terminated, well-formed UTF-8 and within the caps of proto.c
+ *    (type 200 bytes, message 8 KiB, traceback 64 KiB, stage 43), error
+ *    fields only on an EXCEPTION, a line in [0, 1e9), a setup errno in
+ *    [0, 4096), at most TS_AUDIT_MAX audit entries; freeing twice is
+ *    harmless; a decoded setup error encodes back to a record that
+ *    decodes to the same;
  *  - ts_job_decode: on success the code and stdin lie inside the buffer,
  *    and encoding the decoded job with ts_job_encode and decoding that
  *    again gives the same job. */
 #include <string.h>
+#include <unistd.h>
 
 #include "fuzz.h"
-#include "sandbox/job.h"
+#include "sandbox/proto.h"
 #include "server/request.h"
 
 static void check_text(const char *s, size_t cap) {
@@ -29,30 +34,57 @@ static void check_text(const char *s, size_t cap) {
   FUZZ_CHECK(fuzz_utf8_prefix((const uint8_t *)s, n) == n);
 }
 
+static void check_setup_round_trip(const struct ts_child_report *r) {
+  char buf[128];
+  int p[2];
+  ssize_t n;
+  struct ts_child_report again;
+
+  FUZZ_CHECK(pipe(p) == 0);
+  FUZZ_CHECK(ts_report_setup_error(p[1], r->setup_stage, r->setup_errno) == 0);
+  close(p[1]);
+  n = read(p[0], buf, sizeof buf);
+  close(p[0]);
+  FUZZ_CHECK(n > 0);
+  ts_report_decode(buf, (size_t)n, &again);
+  FUZZ_CHECK(again.kind == TS_REPORT_SETUP_ERROR);
+  FUZZ_CHECK(strcmp(again.setup_stage, r->setup_stage) == 0);
+  FUZZ_CHECK(again.setup_errno == r->setup_errno);
+}
+
 static void check_report(const uint8_t *data, size_t size) {
   const char *buf = (const char *)data;
-  struct ts_child_report r, zero;
-  int rc = ts_child_report_parse(buf, size, &r);
-  bool complete = ts_child_report_complete(buf, size);
+  struct ts_child_report r;
+  struct ts_rec_hdr h;
+  bool result = ts_report_is_result(buf, size);
 
-  memset(&zero, 0, sizeof zero);
-  FUZZ_CHECK(rc == 0 || rc == -1);
-  if (rc < 0) {
-    FUZZ_CHECK(memcmp(&r, &zero, sizeof r) == 0);
-    FUZZ_CHECK(!complete);
+  ts_report_decode(buf, size, &r);
+  FUZZ_CHECK(r.kind >= TS_REPORT_NONE && r.kind <= TS_REPORT_EXCEPTION);
+  FUZZ_CHECK((r.kind == TS_REPORT_NONE) == (size == 0));
+  if (r.kind == TS_REPORT_OK || r.kind == TS_REPORT_EXCEPTION)
+    FUZZ_CHECK(result);
+  if (r.kind != TS_REPORT_NONE && r.kind != TS_REPORT_MALFORMED) {
+    FUZZ_CHECK(size >= sizeof h);
+    memcpy(&h, buf, sizeof h);
+    FUZZ_CHECK(h.len == size - sizeof h);
   }
   check_text(r.type, 200);
   check_text(r.message, 8192);
   check_text(r.traceback, 65536);
-  check_text(r.setup_stage, 200);
+  check_text(r.setup_stage, sizeof r.setup_stage - 1);
   FUZZ_CHECK(r.line >= 0 && r.line < 1000000000L);
   FUZZ_CHECK(r.setup_errno >= 0 && r.setup_errno < 4096);
-  if (!r.has_error)
+  FUZZ_CHECK(r.naudit <= TS_AUDIT_MAX);
+  for (size_t i = 0; i < r.naudit; i++) {
+    check_text(r.audit[i].event, 64);
+    check_text(r.audit[i].detail, 200);
+  }
+  if (r.kind != TS_REPORT_EXCEPTION)
     FUZZ_CHECK(!r.type && !r.message && !r.traceback && r.line == 0);
-  if (complete)
-    FUZZ_CHECK(rc == 0 && !r.setup_stage);
+  if (r.kind == TS_REPORT_SETUP_ERROR)
+    check_setup_round_trip(&r);
   ts_child_report_free(&r);
-  FUZZ_CHECK(memcmp(&r, &zero, sizeof r) == 0);
+  FUZZ_CHECK(!r.type && r.naudit == 0);
   ts_child_report_free(&r); /* freeing twice is harmless */
 }
 

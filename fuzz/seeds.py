@@ -310,6 +310,25 @@ REPORT.update({
     "job-nul-in-code.bin": JOB_MAGIC + record(CODE, b"a\0b") + record(STDIN, b"\0\xff"),
 })
 
+# The report pipe carries one record (src/sandbox/proto.h): every JSON seed
+# above framed as a clean end and as an exception (most of them are then
+# malformed), setup errors, and framing faults.
+SETUP_ERROR, RESULT_OK, RESULT_EXCEPTION = 1, 2, 3
+for _name, _data in list(REPORT.items()):
+    if _name.endswith(".json"):
+        REPORT["ok-" + _name[:-5] + ".rec"] = record(RESULT_OK, _data)
+        REPORT["exc-" + _name[:-5] + ".rec"] = record(RESULT_EXCEPTION, _data)
+REPORT.update({
+    "setup-seccomp.rec": record(SETUP_ERROR, struct.pack("<i44s", 1, b"seccomp")),
+    "setup-no-nul.rec": record(SETUP_ERROR, struct.pack("<i", 4095) + b"s" * 44),
+    "setup-bad-utf8.rec": record(SETUP_ERROR, struct.pack("<i44s", -5, b"\xff\xfe")),
+    "setup-short.rec": record(SETUP_ERROR, b"\x01\x00"),
+    "two-records.rec": record(RESULT_OK, b'{"error":null}') + record(RESULT_EXCEPTION, b'{"error":{}}'),
+    "unknown-type.rec": record(9, b'{"error":null}'),
+    "length-past-end.rec": struct.pack("<II", RESULT_OK, 100) + b'{"error":null}',
+    "header-only.rec": struct.pack("<II", RESULT_OK, 0),
+})
+
 CORPORA = {
     "request": REQUEST,
     "validator": {**{k: v.encode() for k, v in VALIDATOR.items()}, **VALIDATOR_BYTES},
