@@ -16,7 +16,7 @@
 
 #include "fuzz.h"
 #include "sandbox/job.h"
-#include "server/request.h"
+#include "util/utf8.h"
 
 static void check_text(const char *s, size_t cap) {
   size_t n;

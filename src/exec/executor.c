@@ -33,7 +33,7 @@
 
 #include "exec/executor.h"
 #include "util/log.h"
-#include "server/request.h"
+#include "util/utf8.h"
 #include "sandbox/zygote.h"
 
 #define RESULT_MAX ((size_t)256 * 1024) /* bytes of child report kept */

@@ -7,7 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "sandbox/job.h"
-#include "server/request.h"
+#include "util/utf8.h"
 
 static void put_record(char *buf, size_t *off, uint32_t type, const void *data, size_t len) {
   uint32_t hdr[2] = {type, (uint32_t)len};

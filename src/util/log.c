@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "util/log.h"
-#include "server/request.h"
+#include "util/utf8.h"
 
 enum ts_log_level ts_log_threshold = TS_LOG_INFO;
 
