@@ -17,8 +17,10 @@
 #include "util/utf8.h"
 #include "policy/validator.h"
 
-/* Node types and interned attribute names, looked up once.  Only touched
- * with the GIL held, which is what serialises the first initialisation. */
+/* Node types and interned attribute names, looked up once.  Written by the
+ * first validation (py_cache_init, on whichever thread runs it), read-only
+ * after.  Only touched with the GIL held, which is what serialises the first
+ * initialisation. */
 static struct {
   bool ready;
   PyObject *ast, *name, *attribute, *import, *import_from, *constant, *load,

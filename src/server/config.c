@@ -429,7 +429,8 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
   longopts[n + 5] = (struct option){0, 0, 0, 0};
 
   /* First pass: the actions and the config file, which the other layers
-   * override. */
+   * override.  getopt's globals (optind, opterr) are written here only, on
+   * the main thread at startup. */
   optind = 1;
   opterr = 0;
   while ((ch = getopt_long(argc, argv, "hV", longopts, &idx)) != -1) {

@@ -10,6 +10,8 @@
 #include "util/json.h"
 #include "util/log.h"
 
+/* Written by the main thread at startup (from the configuration), before
+ * any other thread runs; read-only after, by every thread. */
 enum ts_log_level ts_log_threshold = TS_LOG_INFO;
 
 static const char *const level_names[] = {"debug", "info", "warn", "error"};

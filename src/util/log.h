@@ -9,6 +9,7 @@
 
 enum ts_log_level { TS_LOG_DEBUG, TS_LOG_INFO, TS_LOG_WARN, TS_LOG_ERROR };
 
+/* Lines below it are not written.  Set once at startup (see log.c). */
 extern enum ts_log_level ts_log_threshold;
 
 int ts_log_level_parse(const char *s, enum ts_log_level *out);
