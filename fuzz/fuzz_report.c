@@ -21,7 +21,7 @@
 
 #include "fuzz.h"
 #include "sandbox/proto.h"
-#include "server/request.h"
+#include "util/utf8.h"
 
 static void check_text(const char *s, size_t cap) {
   size_t n;

@@ -16,6 +16,7 @@
 
 #include "fuzz.h"
 #include "server/request.h"
+#include "util/utf8.h"
 
 struct limits {
   double timeout_default, timeout_max;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "exec/executor.h"
-#include "server/request.h" /* ts_utf8_valid: moving to util/utf8.h */
+#include "util/json.h"
 
 void ts_exec_result_free(struct ts_exec_result *r) {
   if (!r)
@@ -14,58 +14,6 @@ void ts_exec_result_free(struct ts_exec_result *r) {
   free(r->err);
   ts_child_report_free(&r->report);
   memset(r, 0, sizeof *r);
-}
-
-/* A JSON string literal for arbitrary bytes: invalid UTF-8 becomes U+FFFD,
- * NUL and control characters are escaped, so the response is always valid
- * JSON whatever the snippet printed. */
-static cJSON *json_bytes(const char *s, size_t len) {
-  size_t cap = len * 6 + 3, o = 0;
-  char *out = malloc(cap);
-  cJSON *item;
-
-  if (!out)
-    return NULL;
-  out[o++] = '"';
-  for (size_t i = 0; i < len;) {
-    unsigned char ch = (unsigned char)s[i];
-    if (ch >= 0x80) {
-      size_t n = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : 2;
-      if (n <= len - i && ts_utf8_valid(s + i, n)) {
-        memcpy(out + o, s + i, n);
-        o += n;
-        i += n;
-      } else {
-        memcpy(out + o, "\xEF\xBF\xBD", 3);
-        o += 3;
-        i++;
-      }
-      continue;
-    }
-    if (ch == '"' || ch == '\\') {
-      out[o++] = '\\';
-      out[o++] = (char)ch;
-    } else if (ch == '\n') {
-      out[o++] = '\\';
-      out[o++] = 'n';
-    } else if (ch == '\t') {
-      out[o++] = '\\';
-      out[o++] = 't';
-    } else if (ch == '\r') {
-      out[o++] = '\\';
-      out[o++] = 'r';
-    } else if (ch < 0x20 || ch == 0x7F) {
-      o += (size_t)snprintf(out + o, 7, "\\u%04x", ch);
-    } else {
-      out[o++] = (char)ch;
-    }
-    i++;
-  }
-  out[o++] = '"';
-  out[o] = '\0';
-  item = cJSON_CreateRaw(out);
-  free(out);
-  return item;
 }
 
 static void add_error(cJSON *doc, const char *type, const char *message, const char *traceback,
@@ -85,8 +33,8 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
   cJSON *doc = cJSON_CreateObject();
 
   cJSON_AddStringToObject(doc, "status", ts_exec_status_name(r->status));
-  cJSON_AddItemToObject(doc, "stdout", json_bytes(r->out ? r->out : "", r->out_len));
-  cJSON_AddItemToObject(doc, "stderr", json_bytes(r->err ? r->err : "", r->err_len));
+  cJSON_AddItemToObject(doc, "stdout", ts_json_bytes(r->out ? r->out : "", r->out_len));
+  cJSON_AddItemToObject(doc, "stderr", ts_json_bytes(r->err ? r->err : "", r->err_len));
   cJSON_AddBoolToObject(doc, "stdout_truncated", r->out_truncated);
   cJSON_AddBoolToObject(doc, "stderr_truncated", r->err_truncated);
   if (r->status == TS_EXEC_INTERNAL_ERROR)

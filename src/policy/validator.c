@@ -14,10 +14,13 @@
 #include <string.h>
 
 #include "util/pyembed.h"
+#include "util/utf8.h"
 #include "policy/validator.h"
 
-/* Node types and interned attribute names, looked up once.  Only touched
- * with the GIL held, which is what serialises the first initialisation. */
+/* Node types and interned attribute names, looked up once.  Written by the
+ * first validation (py_cache_init, on whichever thread runs it), read-only
+ * after.  Only touched with the GIL held, which is what serialises the first
+ * initialisation. */
 static struct {
   bool ready;
   PyObject *ast, *name, *attribute, *import, *import_from, *constant, *load,
@@ -2817,48 +2820,6 @@ static int parse_and_walk(struct walk *w, const char *src, ts_err *err) {
   return rc;
 }
 
-/* Offset of the first byte that is not strict UTF-8 (no overlong forms, no
- * surrogates, nothing past U+10FFFF), or n. */
-static size_t utf8_invalid(const unsigned char *s, size_t n) {
-  size_t i = 0;
-
-  while (i < n) {
-    unsigned c = s[i];
-    size_t k;
-    unsigned lo = 0x80, hi = 0xBF;
-
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    if (c >= 0xC2 && c <= 0xDF)
-      k = 1;
-    else if (c >= 0xE0 && c <= 0xEF) {
-      k = 2;
-      if (c == 0xE0)
-        lo = 0xA0;
-      else if (c == 0xED)
-        hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      k = 3;
-      if (c == 0xF0)
-        lo = 0x90;
-      else if (c == 0xF4)
-        hi = 0x8F;
-    } else
-      return i;
-    if (n - i <= k) /* truncated */
-      return i;
-    if (s[i + 1] < lo || s[i + 1] > hi)
-      return i;
-    for (size_t j = 2; j <= k; j++)
-      if ((s[i + j] & 0xC0) != 0x80)
-        return i;
-    i += k + 1;
-  }
-  return n;
-}
-
 int ts_validate(const struct ts_policy *policy, const char *code, size_t len,
                 struct ts_validation *out, ts_err *err) {
   struct walk w = {.pol = policy, .code = code ? code : "", .len = len, .out = out};
@@ -2880,7 +2841,7 @@ int ts_validate(const struct ts_policy *policy, const char *code, size_t len,
              "source code cannot contain NUL bytes");
     goto done;
   }
-  if ((bad = utf8_invalid((const unsigned char *)w.code, len)) < len) {
+  if ((bad = ts_utf8_valid_prefix(w.code, len)) < len) {
     rc = add(&w, "encoding", NULL, offset_pos(&w, bad),
              "source code is not valid UTF-8");
     goto done;

@@ -9,7 +9,7 @@
 #include <cjson/cJSON.h>
 
 #include "sandbox/proto.h"
-#include "server/request.h" /* ts_utf8_*: moving to util/utf8.h */
+#include "util/utf8.h"
 
 static void put_record(char *buf, size_t *off, uint32_t type, const void *data, size_t len) {
   uint32_t hdr[2] = {type, (uint32_t)len};

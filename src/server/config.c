@@ -132,7 +132,9 @@ static int apply(struct ts_config *c, const struct option_def *o, const char *v,
                         o->flag, v);
     return 0;
   case OPT_LIST:
-    return ts_strset_set_spec((struct ts_strset *)(void *)field, v, err);
+    if (ts_strset_set_spec((struct ts_strset *)(void *)field, v, err) < 0)
+      return ts_err_wrap(err, "--%s", o->flag);
+    return 0;
   case OPT_BOOL:
     if (strcmp(v, "true") == 0 || strcmp(v, "1") == 0 || strcmp(v, "yes") == 0)
       *(bool *)(void *)field = true;
@@ -280,10 +282,8 @@ static int load_file(struct ts_config *c, const char *path, ts_err *err) {
       return ts_err_set(err, EINVAL, "%s:%u: unknown setting '%s'", path, lineno, name);
     }
     if (apply(c, o, value, err) < 0) {
-      size_t l = strlen(err->msg);
-      (void)snprintf(err->msg + l, sizeof err->msg - l, " (%s:%u)", path, lineno); /* may cut */
       (void)fclose(f);
-      return -1;
+      return ts_err_wrap(err, "%s:%u", path, lineno);
     }
   }
   (void)fclose(f);
@@ -339,7 +339,7 @@ int ts_config_load_tokens(struct ts_config *c, ts_err *err) {
         explicit_bzero(line, cap);
         free(line);
         (void)fclose(f);
-        return -1;
+        return ts_err_wrap(err, "token file %s", c->token_file);
       }
     }
     explicit_bzero(line, cap);
@@ -351,7 +351,7 @@ int ts_config_load_tokens(struct ts_config *c, ts_err *err) {
   while (env && *env) {
     size_t n = strcspn(env, ",");
     if (add_token(c, env, n, err) < 0)
-      return -1;
+      return ts_err_wrap(err, "TOOL_SANDBOX_TOKENS");
     env += n + (env[n] == ',');
   }
   return 0;
@@ -431,7 +431,8 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
   longopts[n + 6] = (struct option){0, 0, 0, 0};
 
   /* First pass: the actions and the config file, which the other layers
-   * override. */
+   * override.  getopt's globals (optind, opterr) are written here only, on
+   * the main thread at startup. */
   optind = 1;
   opterr = 0;
   while ((ch = getopt_long(argc, argv, "hV", longopts, &idx)) != -1) {
@@ -466,8 +467,7 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
     env_name(options[i].flag, env, sizeof env);
     v = getenv(env);
     if (v && apply(c, &options[i], v, err) < 0) {
-      size_t l = strlen(err->msg);
-      (void)snprintf(err->msg + l, sizeof err->msg - l, " (from %s)", env); /* may cut */
+      ts_err_wrap(err, "%s", env);
       return TS_CONFIG_EXIT_USAGE;
     }
   }

@@ -60,9 +60,4 @@ cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default
                             double timeout_max, long memory_default, long memory_max,
                             struct ts_execute_req *req, struct ts_reqerr *e);
 
-/* True when [s, s+len) is well-formed UTF-8 (no overlongs, no surrogates). */
-bool ts_utf8_valid(const char *s, size_t len);
-/* The length of the longest well-formed UTF-8 prefix of [s, s+len). */
-size_t ts_utf8_valid_prefix(const char *s, size_t len);
-
 #endif

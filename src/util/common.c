@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <string.h>
 
 #include "util/common.h"
 
@@ -11,5 +12,24 @@ int ts_err_set(ts_err *err, int errnum, const char *fmt, ...) {
   va_start(ap, fmt);
   (void)vsnprintf(err->msg, sizeof err->msg, fmt, ap); /* a long message is cut */
   va_end(ap);
+  return -1;
+}
+
+int ts_err_wrap(ts_err *err, const char *fmt, ...) {
+  char prev[sizeof err->msg];
+  va_list ap;
+  int n;
+
+  if (!err)
+    return -1;
+  memcpy(prev, err->msg, sizeof prev);
+  prev[sizeof prev - 1] = '\0';
+  va_start(ap, fmt);
+  n = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    n = 0;
+  if ((size_t)n < sizeof err->msg) /* a long message is cut */
+    (void)snprintf(err->msg + n, sizeof err->msg - (size_t)n, ": %s", prev);
   return -1;
 }

@@ -16,8 +16,14 @@ typedef struct {
   char msg[256];  /* human readable, no trailing newline */
 } ts_err;
 
+/* Fills *err (when err is not NULL) and returns -1. */
 int ts_err_set(ts_err *err, int errnum, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Adds context to the failure already in *err: the message becomes
+ * "<context>: <message>", cut to fit; errnum is kept.  Returns -1, so that
+ * a caller passes the failure on with `return ts_err_wrap(err, "%s", path);`. */
+int ts_err_wrap(ts_err *err, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static inline void ts_freep(void *p) { free(*(void **)p); }
 static inline void ts_closep(const int *fd) {

@@ -6,15 +6,18 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/common.h"
+#include "util/json.h"
 #include "util/log.h"
-#include "server/request.h"
 
+/* Written by the main thread at startup (from the configuration), before
+ * any other thread runs; read-only after, by every thread. */
 enum ts_log_level ts_log_threshold = TS_LOG_INFO;
 
 static const char *const level_names[] = {"debug", "info", "warn", "error"};
 
 int ts_log_level_parse(const char *s, enum ts_log_level *out) {
-  for (size_t i = 0; i < sizeof level_names / sizeof level_names[0]; i++) {
+  for (size_t i = 0; i < TS_ARRAY_LEN(level_names); i++) {
     if (strcmp(s, level_names[i]) == 0) {
       *out = (enum ts_log_level)i;
       return 0;
@@ -24,37 +27,7 @@ int ts_log_level_parse(const char *s, enum ts_log_level *out) {
 }
 
 const char *ts_log_level_name(enum ts_log_level lvl) {
-  return (unsigned)lvl < sizeof level_names / sizeof level_names[0] ? level_names[lvl] : "info";
-}
-
-size_t ts_json_escape(char *out, size_t cap, const char *s) {
-  size_t o = 0;
-
-  if (cap == 0)
-    return 0;
-  for (; *s && o + 7 < cap; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') {
-      out[o++] = '\\';
-      out[o++] = (char)c;
-    } else if (c < 0x20 || c == 0x7f) {
-      o += (size_t)snprintf(out + o, cap - o, "\\u%04x", c);
-    } else if (c >= 0x80) {
-      /* Whole well-formed UTF-8 characters pass; any other byte is '?'. */
-      size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-      if (strnlen(s, k) == k && ts_utf8_valid(s, k)) {
-        memcpy(out + o, s, k);
-        o += k;
-        s += k - 1;
-      } else {
-        out[o++] = '?';
-      }
-    } else {
-      out[o++] = (char)c;
-    }
-  }
-  out[o] = '\0';
-  return o;
+  return (unsigned)lvl < TS_ARRAY_LEN(level_names) ? level_names[lvl] : "info";
 }
 
 void ts_log_time(char *buf, size_t n) {
@@ -70,7 +43,7 @@ void ts_log_time(char *buf, size_t n) {
 }
 
 void ts_log_write(enum ts_log_level lvl, const char *fmt, ...) {
-  char msg[1024], esc[2048], when[32];
+  char msg[1024], esc[6 * sizeof msg], when[32]; /* room to escape every byte */
   va_list ap;
 
   va_start(ap, fmt);

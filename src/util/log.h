@@ -5,14 +5,15 @@
 
 #include <stddef.h>
 
+#include "util/json.h" /* ts_json_escape, for lines written elsewhere */
+
 enum ts_log_level { TS_LOG_DEBUG, TS_LOG_INFO, TS_LOG_WARN, TS_LOG_ERROR };
 
+/* Lines below it are not written.  Set once at startup (see log.c). */
 extern enum ts_log_level ts_log_threshold;
 
 int ts_log_level_parse(const char *s, enum ts_log_level *out);
 const char *ts_log_level_name(enum ts_log_level lvl);
-/* Escapes s for a JSON string (without quotes) into out; truncates. */
-size_t ts_json_escape(char *out, size_t cap, const char *s);
 /* RFC 3339 UTC time with milliseconds. */
 void ts_log_time(char *buf, size_t n);
 void ts_log_write(enum ts_log_level lvl, const char *fmt, ...)

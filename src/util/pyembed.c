@@ -5,13 +5,22 @@
 #include <Python.h>
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "util/pyembed.h"
 
+/* Written once by ts_python_init (main thread, at startup, before any
+ * other thread enters Python); read-only after. */
 static PyInterpreterState *main_interp;
+/* Per thread: the initialising thread's is written by ts_python_init, any
+ * other thread's by its own first ts_python_enter; only its thread reads it. */
 static _Thread_local PyThreadState *thread_state;
+/* Written once, by whichever thread first asks for the version (under
+ * version_once); read-only after. */
+static char version[32];
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
 
 int ts_python_init(const char *home, ts_err *err) {
   PyConfig config;
@@ -54,13 +63,17 @@ void ts_python_enter(void) {
 
 void ts_python_leave(void) { (void)PyEval_SaveThread(); }
 
-const char *ts_python_version(void) {
-  static char v[32];
+static void version_init(void) {
+  const char *full = Py_GetVersion();
+  size_t n = strcspn(full, " ");
 
-  if (!v[0]) {
-    const char *full = Py_GetVersion();
-    size_t n = strcspn(full, " ");
-    (void)snprintf(v, sizeof v, "%.*s", (int)(n < sizeof v ? n : sizeof v - 1), full);
-  }
-  return v;
+  (void)snprintf(version, sizeof version, "%.*s",
+                 (int)(n < sizeof version ? n : sizeof version - 1), full);
+}
+
+/* HTTP worker threads call this at once: the buffer is filled once, under
+ * pthread_once, instead of by whichever threads saw it empty. */
+const char *ts_python_version(void) {
+  (void)pthread_once(&version_once, version_init);
+  return version;
 }

@@ -1,6 +1,7 @@
 /* The config file and token file readers (regressions found by
  * fuzz/fuzz_config.c; the inputs are also in fuzz/regressions/config/). */
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,5 +181,44 @@ Test(config, print_seccomp_is_a_command_line_action) {
   ts_config_free(&c);
   cr_assert_eq(load(&c, temp_file(line, sizeof line - 1), &err), TS_CONFIG_EXIT_USAGE);
   cr_assert(strstr(err.msg, "unknown setting 'print-seccomp'"), "%s", err.msg);
+}
+
+/* An error names where the bad value came from: the file and line, or the
+ * environment variable, before what is wrong with it. */
+Test(config, errors_say_where_the_value_came_from) {
+  static const char text[] = "# threads\n\nthreads = 0\n";
+  static const char list[] = "banned-names = ok,bad!name\n";
+  static const char tokens[] = "good\nb\x01" "d\n";
+  char prog[] = "tool-sandbox";
+  char *argv[] = {prog, NULL};
+  struct ts_config c;
+  ts_err err;
+  char want[256];
+
+  cr_assert_eq(load(&c, temp_file(text, sizeof text - 1), &err), TS_CONFIG_EXIT_USAGE);
+  snprintf(want, sizeof want, "%s:3: --threads: 0 is out of range [1, 256]", path);
+  cr_expect_str_eq(err.msg, want);
+  cr_expect_eq(err.errnum, ERANGE);
+  ts_config_free(&c);
+
+  cr_assert_eq(load(&c, temp_file(list, sizeof list - 1), &err), TS_CONFIG_EXIT_USAGE);
+  snprintf(want, sizeof want,
+           "%s:1: --banned-names: invalid name 'bad!name' in list: expected 1 to %d of "
+           "[A-Za-z0-9_.]", path, 128);
+  cr_expect_str_eq(err.msg, want);
+  ts_config_free(&c);
+
+  setenv("TOOL_SANDBOX_MAX_BODY", "abc", 1);
+  cr_assert_eq(ts_config_init(&c, &err), 0);
+  cr_assert_eq(ts_config_load(&c, 1, argv, &err), TS_CONFIG_EXIT_USAGE);
+  unsetenv("TOOL_SANDBOX_MAX_BODY");
+  cr_expect_str_eq(err.msg, "TOOL_SANDBOX_MAX_BODY: --max-body: 'abc' is not a number");
+  ts_config_free(&c);
+
+  cr_assert_eq(load_tokens(&c, tokens, sizeof tokens - 1, &err), -1);
+  snprintf(want, sizeof want,
+           "token file %s: a bearer token holds a space, a control character or a non-ASCII byte",
+           path);
+  cr_expect_str_eq(err.msg, want);
   ts_config_free(&c);
 }

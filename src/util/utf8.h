@@ -1,0 +1,15 @@
+/* Strict UTF-8 checking: no overlong forms, no surrogates, nothing past
+ * U+10FFFF.  Pure code, safe from any thread and in a forked child. */
+#ifndef TS_UTF8_H
+#define TS_UTF8_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* True when [s, s+len) is well-formed UTF-8. */
+bool ts_utf8_valid(const char *s, size_t len);
+/* The length of the longest well-formed UTF-8 prefix of [s, s+len): the
+ * offset of the first byte of the first bad or truncated character, or len. */
+size_t ts_utf8_valid_prefix(const char *s, size_t len);
+
+#endif
