@@ -17,8 +17,8 @@
 #include "exec/internal.h"
 #include "util/log.h"
 
-void ex_buf_init(struct buf *b, int fd, size_t cap) {
-  *b = (struct buf){NULL, 0, cap, false, false, fd};
+void ex_buf_init(struct buf *b, int fd, size_t cap, unsigned max_reads) {
+  *b = (struct buf){NULL, 0, cap, max_reads, false, false, fd};
 }
 
 int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot) {
@@ -76,10 +76,23 @@ void ex_kill(struct child *c) {
   }
 }
 
+/* Past the cap, or past its reads: the child is killed, the pipe closed. */
+static void over(struct ts_executor *ex, struct child *c, struct buf *b) {
+  b->over = b->eof = true;
+  ex_kill(c);
+  ex_close_fd(ex, &b->fd);
+}
+
 /* Reads what a pipe has, up to its cap.  A child that writes past the cap
  * is killed and the pipe closed at once: a flood costs the server at most
- * the cap in copying, never a loop that keeps up with the writer. */
+ * the cap in copying, never a loop that keeps up with the writer.  A pipe
+ * with a read budget (the report's: one record, written at once) is also
+ * over when a writer trickles into it, one wake-up per byte. */
 void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b) {
+  if (b->fd >= 0 && b->reads_left && --b->reads_left == 0) {
+    over(ex, c, b);
+    return;
+  }
   while (b->fd >= 0) {
     size_t room = b->cap - b->len;
     char spill[1];
@@ -98,9 +111,7 @@ void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b) {
       return;
     }
     if (!room) {
-      b->over = b->eof = true;
-      ex_kill(c);
-      ex_close_fd(ex, &b->fd);
+      over(ex, c, b);
       return;
     }
     b->len += (size_t)n;

@@ -25,6 +25,11 @@
  * socket buffers hold (about 270 requests) or the two could deadlock. */
 #define MAX_SPAWNING 32
 
+/* Wake-ups the server spends on a report pipe: a report is one record,
+ * written at once, which a pipe of TS_REPORT_MAX holds whole (a smaller
+ * pipe takes a few reads of it). */
+#define REPORT_READS 16
+
 /* Sandboxes cloned by a zygote that died before reporting them: our
  * children (CLONE_PARENT) without a pidfd, reaped by pid. */
 #define MAX_STRAYS 64
@@ -34,10 +39,12 @@
 enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT };
 enum child_state { CHILD_SPAWNING, CHILD_READY };
 
-/* One pipe from a child, read up to `cap` bytes. */
+/* One pipe from a child, read up to `cap` bytes and, when reads_left
+ * starts above 0, in at most that many reads. */
 struct buf {
   char *data;
   size_t len, cap;
+  unsigned reads_left;
   bool over; /* the child wrote past cap: it was killed, the pipe closed */
   bool eof;
   int fd;
@@ -138,7 +145,7 @@ void ex_reap_strays(struct ts_executor *ex);
 /* children.c */
 int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot);
 void ex_close_fd(struct ts_executor *ex, int *fd);
-void ex_buf_init(struct buf *b, int fd, size_t cap);
+void ex_buf_init(struct buf *b, int fd, size_t cap, unsigned max_reads);
 void ex_kill(struct child *c);
 void ex_child_free(struct ts_executor *ex, struct child *c);
 void ex_work_free(struct ts_executor *ex, struct work *w);

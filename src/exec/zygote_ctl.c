@@ -181,9 +181,12 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   ex->slots[slot] = c;
   ex->nchildren++;
   c->jobfd = pipes[0][1];
-  ex_buf_init(&c->out, pipes[1][0], ex->cfg.output_max);
-  ex_buf_init(&c->err, pipes[2][0], ex->cfg.output_max);
-  ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX);
+  ex_buf_init(&c->out, pipes[1][0], ex->cfg.output_max, 0);
+  ex_buf_init(&c->err, pipes[2][0], ex->cfg.output_max, 0);
+  ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX, REPORT_READS);
+  /* Room for a whole report: the child never waits for us to write it
+   * (best effort: a user over its pipe quota keeps the default size). */
+  (void)fcntl(pipes[3][0], F_SETPIPE_SZ, (int)TS_REPORT_MAX + 4096);
   fds[0] = pipes[0][0];
   fds[1] = pipes[1][1];
   fds[2] = pipes[2][1];
