@@ -17,8 +17,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "server/config.h"
+#include "exec/canary.h"
 #include "exec/executor.h"
+#include "server/config.h"
 #include "server/http.h"
 #include "server/linger.h"
 #include "util/log.h"
@@ -41,19 +42,20 @@ static char *join_set(const struct ts_strset *s) {
   return out;
 }
 
+/* Runs the canary (exec/canary.h) through the user queue and waits for
+ * it: 10 s and 64 MiB, each cut to the configured maximum (/readyz gives
+ * its canary other limits, in http.c).  A failure carries the start of the
+ * snippet's stderr, for the operator reading the start-up log or --check. */
 static int canary(struct ts_executor *ex, const struct ts_config *cfg, ts_err *err) {
-  static const char code[] = "print(6 * 7)";
-  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0,
-                             cfg->timeout_max < 10 ? cfg->timeout_max : 10,
-                             cfg->memory_max_mb < 64 ? cfg->memory_max_mb : 64, 0};
+  struct ts_exec_params p = ts_canary_params(10, cfg->timeout_max, 64, cfg->memory_max_mb);
   struct ts_exec_result r;
+  char why[200];
   int rc = 0;
 
   if (ts_exec_run(ex, &p, &r, err) < 0)
     return -1;
-  if (r.status != TS_EXEC_OK || r.out_len != 3 || memcmp(r.out, "42\n", 3) != 0)
-    rc = ts_err_set(err, 0, "the canary execution failed: status %s%s%s%.*s",
-                    ts_exec_status_name(r.status), r.detail[0] ? ": " : "", r.detail,
+  if (!ts_canary_judge(&r, why, sizeof why))
+    rc = ts_err_set(err, 0, "%s%s%.*s", why, r.err_len ? "; stderr: " : "",
                     (int)(r.err_len > 300 ? 300 : r.err_len), r.err ? r.err : "");
   ts_exec_result_free(&r);
   return rc;

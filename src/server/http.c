@@ -30,6 +30,7 @@
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
 
+#include "exec/canary.h"
 #include "exec/executor.h"
 #include "server/http.h"
 #include "server/linger.h"
@@ -592,14 +593,9 @@ static void canary_finish(struct ts_server *s, bool ok, const char *code, const 
 /* Runs on the executor thread. */
 static void canary_done(void *ctx, struct ts_exec_result *res) {
   struct ts_server *s = ctx;
-  bool ok = res && res->status == TS_EXEC_OK && res->out_len == 3 &&
-            memcmp(res->out, "42\n", 3) == 0;
-  char why[300] = "";
+  char why[sizeof s->canary_why];
+  bool ok = ts_canary_judge(res, why, sizeof why);
 
-  if (!ok)
-    (void)snprintf(why, sizeof why, "the canary execution failed: %s%s%s",
-                   res ? ts_exec_status_name(res->status) : "out of memory",
-                   res && res->detail[0] ? ": " : "", res ? res->detail : "");
   if (res) {
     ts_exec_result_free(res);
     free(res);
@@ -608,12 +604,11 @@ static void canary_done(void *ctx, struct ts_exec_result *res) {
 }
 
 static enum route_result route_readyz(struct ts_server *s, struct conn *c) {
-  static const char code[] = "print(6 * 7)";
-  /* Sandboxed exactly like a user's execution, with the default memory;
-   * no client socket: it belongs to every /readyz waiting for it. */
-  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0,
-                             s->cfg->timeout_max < 5 ? s->cfg->timeout_max : 5,
-                             s->cfg->memory_default_mb, 0, -1};
+  /* Sandboxed exactly like a user's execution, with the default memory
+   * and at most 5 s; no client socket: it belongs to every /readyz
+   * waiting for it. */
+  struct ts_exec_params p = ts_canary_params(5, s->cfg->timeout_max, s->cfg->memory_default_mb,
+                                             s->cfg->memory_max_mb);
   ts_err err = {0};
   bool start;
 
