@@ -1,15 +1,23 @@
-/* tool-sandbox: entry point.
+/* tool-sandbox: the entry point of the server process and of the zygote.
+ *
+ * One binary is both.  With TS_ZYGOTE_FLAG as its first argument (the
+ * executor starts the zygote so, by fork+exec of /proc/self/exe) main()
+ * hands the process to ts_zygote_main() and nothing else here runs.
+ * Otherwise this is the server process's main thread: it owns the
+ * configuration, the executor and the HTTP server, starts them, then only
+ * waits for SIGINT or SIGTERM and stops them in order.
  *
  * Order matters:
- *   1. "--zygote" turns this process into the zygote and nothing else;
+ *   1. the zygote dispatch comes first, before anything is read;
  *   2. signals are blocked before any thread exists, so only the main
  *      thread receives SIGINT/SIGTERM (through sigwait);
- *   3. the zygote is started while the process is still single-threaded
- *      and before any secret is read;
+ *   3. the zygote is started (by ts_executor_start) while the process is
+ *      still single-threaded and before any secret is read;
  *   4. only then are the bearer tokens read;
  *   5. Python is initialised for the validator, a canary execution proves
  *      that every sandbox layer works here, and only then does the HTTP
- *      server start. */
+ *      server start.
+ * --check stops after 3: the kernel probes and the canary, then exits. */
 #include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
