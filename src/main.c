@@ -1,15 +1,23 @@
-/* tool-sandbox: entry point.
+/* tool-sandbox: the entry point of the server process and of the zygote.
+ *
+ * One binary is both.  With TS_ZYGOTE_FLAG as its first argument (the
+ * executor starts the zygote so, by fork+exec of /proc/self/exe) main()
+ * hands the process to ts_zygote_main() and nothing else here runs.
+ * Otherwise this is the server process's main thread: it owns the
+ * configuration, the executor and the HTTP server, starts them, then only
+ * waits for SIGINT or SIGTERM and stops them in order.
  *
  * Order matters:
- *   1. "--zygote" turns this process into the zygote and nothing else;
+ *   1. the zygote dispatch comes first, before anything is read;
  *   2. signals are blocked before any thread exists, so only the main
  *      thread receives SIGINT/SIGTERM (through sigwait);
- *   3. the zygote is started while the process is still single-threaded
- *      and before any secret is read;
+ *   3. the zygote is started (by ts_executor_start) while the process is
+ *      still single-threaded and before any secret is read;
  *   4. only then are the bearer tokens read;
  *   5. Python is initialised for the validator, a canary execution proves
  *      that every sandbox layer works here, and only then does the HTTP
- *      server start. */
+ *      server start.
+ * --check stops after 3: the kernel probes and the canary, then exits. */
 #include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -18,8 +26,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "server/config.h"
+#include "exec/canary.h"
 #include "exec/executor.h"
+#include "server/config.h"
 #include "server/http.h"
 #include "server/linger.h"
 #include "util/log.h"
@@ -43,19 +52,20 @@ static char *join_set(const struct ts_strset *s) {
   return out;
 }
 
+/* Runs the canary (exec/canary.h) through the user queue and waits for
+ * it: 10 s and 64 MiB, each cut to the configured maximum (/readyz gives
+ * its canary other limits, in http.c).  A failure carries the start of the
+ * snippet's stderr, for the operator reading the start-up log or --check. */
 static int canary(struct ts_executor *ex, const struct ts_config *cfg, ts_err *err) {
-  static const char code[] = "print(6 * 7)";
-  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0,
-                             cfg->timeout_max < 10 ? cfg->timeout_max : 10,
-                             cfg->memory_max_mb < 64 ? cfg->memory_max_mb : 64, 0};
+  struct ts_exec_params p = ts_canary_params(10, cfg->timeout_max, 64, cfg->memory_max_mb);
   struct ts_exec_result r;
+  char why[200];
   int rc = 0;
 
   if (ts_exec_run(ex, &p, &r, err) < 0)
     return -1;
-  if (r.status != TS_EXEC_OK || r.out_len != 3 || memcmp(r.out, "42\n", 3) != 0)
-    rc = ts_err_set(err, 0, "the canary execution failed: status %s%s%s%.*s",
-                    ts_exec_status_name(r.status), r.detail[0] ? ": " : "", r.detail,
+  if (!ts_canary_judge(&r, why, sizeof why))
+    rc = ts_err_set(err, 0, "%s%s%.*s", why, r.err_len ? "; stderr: " : "",
                     (int)(r.err_len > 300 ? 300 : r.err_len), r.err ? r.err : "");
   ts_exec_result_free(&r);
   return rc;

@@ -1,4 +1,13 @@
-/* HTTP routing, authentication, body handling and JSON responses.
+/* The HTTP front end of the server process: routing, authentication,
+ * body handling, JSON responses, and the hand-off of each request between
+ * the threads that serve it.
+ *
+ * Its code runs on libmicrohttpd's pool threads (every libmicrohttpd
+ * callback, and the routes without a body), on the worker threads started
+ * here (two, one on a single CPU: parsing and validating bodies) and on
+ * the executor thread (the done callbacks of executions).  It owns the ts_server, every
+ * struct conn, the workers' queues and the /readyz canary state; the
+ * configuration and the executor belong to main.c.
  *
  * Every request gets a `struct conn`.  Route, credentials, method, content
  * type and declared length are checked on the first callback, before any
@@ -21,6 +30,7 @@
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
 
+#include "exec/canary.h"
 #include "exec/executor.h"
 #include "server/http.h"
 #include "server/linger.h"
@@ -68,7 +78,7 @@ struct ts_server {
   const char *canary_code; /* when not ok: not_ready or shutting_down */
   char canary_why[300];   /* and why */
   bool canary_running;
-  struct conn *ready_waiters; /* /readyz suspended until the running canary ends */
+  struct conn *ready_waiters; /* /readyz parked until the running canary ends */
 
   /* Parsing and validation run on threads of their own, never on
    * libmicrohttpd's: a pool thread serves many connections one request at
@@ -90,7 +100,14 @@ struct ts_server {
 };
 
 struct conn;
-typedef void (*route_fn)(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
+
+/* What a route did with its connection.  ANSWERED: c->response holds the
+ * answer and the caller still holds the connection.  PARKED: the
+ * connection is suspended and another thread holds it now, or has already
+ * answered and resumed it; the caller must not touch it again. */
+enum route_result { ROUTE_ANSWERED, ROUTE_PARKED };
+
+typedef enum route_result (*route_fn)(struct ts_server *s, struct conn *c);
 
 struct route {
   const char *path;
@@ -101,33 +118,61 @@ struct route {
   route_fn fn;
 };
 
+/* One request, from the first call of on_request() to on_completed().
+ *
+ * Its life.  The libmicrohttpd pool thread serving the connection ("the
+ * MHD thread") creates it, checks the headers and reads the body.  The
+ * request is then answered there (an error found in the headers, a route
+ * without a body) or parked: suspended in libmicrohttpd, which calls
+ * nothing for it until it is resumed, and held by exactly one other thread
+ * at a time, which alone may touch it.  Its one hand-off path:
+ *
+ *   MHD thread --to_worker()--> a worker --submit()--> the executor thread
+ *   MHD thread --route_readyz()--> the /readyz waiters, under ready_lock,
+ *              until canary_finish() takes them all (on the executor
+ *              thread, or on the MHD thread when the canary cannot start)
+ *
+ * Each holder either passes it on (a route returns ROUTE_PARKED) or
+ * answers it: it leaves the answer in c->response and calls conn_resume().
+ * That call is its last touch: libmicrohttpd may at once call
+ * on_request() on the MHD thread, which queues the answer, and then
+ * on_completed(), which frees the conn.  conn_park() and conn_resume() are
+ * the only places that suspend and resume a connection.
+ *
+ * Each field says which thread writes it, and when; a field written only
+ * at creation is read by every later holder. */
 struct conn {
-  struct ts_server *s;
-  const struct route *route;
-  char method[16];
-  char path[128];       /* for the access log, cut */
-  char request_id[129];
-  char code_sha256[65]; /* of the snippet, when there was one */
-  const char *exec_status;
-  char *code_copy;      /* --log-code only */
+  struct ts_server *s;        /* MHD thread, at creation */
+  struct MHD_Connection *mc;  /* MHD thread, at creation */
+  const struct route *route;  /* MHD thread, at creation (NULL: no such path) */
+  char method[16];            /* MHD thread, at creation */
+  char path[128];             /* MHD thread, at creation; for the access log, cut */
+  char request_id[129];       /* MHD thread, at creation */
+  struct timespec start;      /* MHD thread, at creation */
+  /* The body: the MHD thread while it arrives; read by the worker that
+   * parses it; freed by on_completed(). */
   char *body;
   size_t len, cap;
-  bool too_large;       /* body passed max_body: the rest is discarded */
-  bool linger;          /* answered before its body: close it lingering */
+  bool too_large;             /* body passed max_body: the rest is discarded */
   size_t discarded;
+  bool linger;                /* MHD thread: answered before its body, close it lingering */
+  bool dispatched;            /* MHD thread: the request went to its route */
+  bool parked;                /* MHD thread only: set by conn_park(), cleared
+                               * when it comes back resumed */
+  /* The snippet, for the access log: the worker, in check_code(). */
+  char code_sha256[65];       /* of the snippet, when there was one */
+  char *code_copy;            /* --log-code only */
+  /* The execution's status, for the access log and the metrics: the
+   * worker (a rejected snippet) or the executor thread (execute_done). */
+  const char *exec_status;
+  /* The answer: whichever thread holds the conn when it answers (the MHD
+   * thread, a worker, the executor thread, the canary's finisher), which
+   * resumes it if parked; queue() on the MHD thread sends it. */
   struct MHD_Response *response;
   unsigned status;
-  struct timespec start;
-  bool dispatched;
-  /* /execute and /readyz: the connection is suspended while a job runs;
-   * the executor thread leaves the finished body here and resumes it. */
-  bool suspended;
-  struct MHD_Connection *mc;
-  char *result;
-  size_t result_len;
-  unsigned result_status;
-  struct conn *work_next;  /* in a workers' queue */
-  struct conn *ready_next; /* among the /readyz waiting for the canary */
+  struct conn *work_next;     /* under work_lock, while in a workers' queue */
+  struct conn *ready_next;    /* under ready_lock, while among the /readyz
+                               * waiters; then the canary's finisher */
 };
 
 /* Past max_body, a body of unknown length is drained up to this many more
@@ -135,13 +180,13 @@ struct conn {
  * connection is dropped. */
 #define DRAIN_LIMIT ((size_t)1024 * 1024)
 
-static void route_healthz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
-static void route_readyz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
-static void route_validate(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
-static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
-static void route_info(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
-static void route_metrics(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
-static void route_openapi(struct ts_server *s, struct conn *c, struct MHD_Connection *mc);
+static enum route_result route_healthz(struct ts_server *s, struct conn *c);
+static enum route_result route_readyz(struct ts_server *s, struct conn *c);
+static enum route_result route_validate(struct ts_server *s, struct conn *c);
+static enum route_result route_execute(struct ts_server *s, struct conn *c);
+static enum route_result route_info(struct ts_server *s, struct conn *c);
+static enum route_result route_metrics(struct ts_server *s, struct conn *c);
+static enum route_result route_openapi(struct ts_server *s, struct conn *c);
 
 static const struct route routes[] = {
     {"/healthz", "GET", "GET, HEAD", false, true, route_healthz},
@@ -240,14 +285,29 @@ static void reply_copy(struct conn *c, unsigned status, const char *text, size_t
   reply_text(c, status, copy, len, content_type);
 }
 
+/* ---- the hand-off (see struct conn) ---- */
+
+/* Suspends the connection: libmicrohttpd calls nothing for it until
+ * conn_resume().  On the MHD thread, within on_request(). */
+static void conn_park(struct conn *c) {
+  c->parked = true;
+  MHD_suspend_connection(c->mc);
+}
+
+/* Gives back a parked connection whose answer is in c->response; the
+ * caller's last touch of it.  Any thread, once. */
+static void conn_resume(struct conn *c) {
+  MHD_resume_connection(c->mc);
+}
+
 /* ---- routes ---- */
 
-static void route_healthz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+static enum route_result route_healthz(struct ts_server *s, struct conn *c) {
   static const char ok[] = "{\"status\":\"ok\"}\n";
 
   (void)s;
-  (void)mc;
   reply_copy(c, MHD_HTTP_OK, ok, sizeof ok - 1, "application/json");
+  return ROUTE_ANSWERED;
 }
 
 static void record_violations(struct ts_server *s, const struct ts_validation *v) {
@@ -294,10 +354,10 @@ static struct conn *wq_pop(struct work_queue *q) {
   return c;
 }
 
-/* Hands the request to a worker thread; the connection is suspended until
- * the worker (or the executor, for an execution) resumes it.  A /validate
- * finding its queue full is answered 429 at once. */
-static void to_worker(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+/* Parks the request and queues it for a worker thread, which holds it
+ * from then on.  A /validate finding its queue full, or any request once
+ * the workers stop, is answered at once instead. */
+static enum route_result to_worker(struct ts_server *s, struct conn *c) {
   bool validate = c->route->fn == route_validate;
   unsigned waiting;
 
@@ -305,7 +365,7 @@ static void to_worker(struct ts_server *s, struct conn *c, struct MHD_Connection
   if (s->work_stop) {
     pthread_mutex_unlock(&s->work_lock);
     reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "the server is shutting down");
-    return;
+    return ROUTE_ANSWERED;
   }
   if (validate && s->validate_q.len >= s->cfg->validate_queue_max) {
     waiting = s->validate_q.len;
@@ -314,19 +374,14 @@ static void to_worker(struct ts_server *s, struct conn *c, struct MHD_Connection
                 "too many /validate requests waiting (%u); retry later", waiting);
     if (c->response)
       MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
-    return;
+    return ROUTE_ANSWERED;
   }
-  c->mc = mc;
-  c->suspended = true;
-  MHD_suspend_connection(mc);
+  conn_park(c);
   wq_push(validate ? &s->validate_q : &s->exec_q, c);
   pthread_cond_signal(&s->work_cond);
   pthread_mutex_unlock(&s->work_lock);
+  return ROUTE_PARKED;
 }
-
-/* Set by submit() on a worker thread once the executor owns the
- * connection: from then on the worker must not touch it. */
-static _Thread_local bool handed_off;
 
 /* The next request for this worker: an /execute first, else a /validate
  * unless another worker is on one.  NULL when stopping with nothing left.
@@ -362,12 +417,11 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&s->work_lock);
     if (!c) /* stopping, and nothing left */
       return NULL;
-    /* The route answers, or hands the connection on to the executor,
-     * which resumes it when the job is done (and may have already). */
-    handed_off = false;
-    c->route->fn(s, c, c->mc);
-    if (!handed_off)
-      MHD_resume_connection(c->mc);
+    /* The route answers, and this worker resumes the connection; or it
+     * hands it on to the executor thread, which resumes it when the job
+     * is done (and may have already). */
+    if (c->route->fn(s, c) == ROUTE_ANSWERED)
+      conn_resume(c);
     if (validate) {
       pthread_mutex_lock(&s->work_lock);
       s->validating = false;
@@ -379,54 +433,21 @@ static void *worker_main(void *arg) {
   }
 }
 
-static void route_validate(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+static enum route_result route_validate(struct ts_server *s, struct conn *c) {
   struct ts_validate_req req = {0};
   struct ts_validation v = {0};
   struct ts_reqerr re = {0};
   cJSON *root = ts_validate_req_parse(c->body, c->len, &req, &re);
 
-  (void)mc;
   if (!root) {
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
-    return;
+    return ROUTE_ANSWERED;
   }
   if (check_code(s, c, &req.code, &v) == 0)
     reply_json(c, MHD_HTTP_OK, ts_validation_to_json(&v));
   cJSON_Delete(root);
   ts_validation_free(&v);
-}
-
-/* Suspends the connection and submits a job whose `done` callback will
- * resume it.  Answers 429/503/500 itself when the job cannot be queued. */
-static bool submit(struct ts_server *s, struct conn *c, struct MHD_Connection *mc,
-                   const struct ts_exec_params *p, ts_exec_done_fn done) {
-  ts_err err = {0};
-  bool by_worker = c->suspended; /* a worker resumes it if we answer here */
-
-  c->mc = mc;
-  if (!by_worker) {
-    c->suspended = true;
-    MHD_suspend_connection(mc);
-  }
-  if (by_worker)
-    handed_off = true; /* before: the executor may resume it at once */
-  if (ts_exec_submit(s->ex, p, done, c, &err) == 0)
-    return true;
-  handed_off = false;
-  if (!by_worker) {
-    c->suspended = false;
-    MHD_resume_connection(mc);
-  }
-  if (err.errnum == EAGAIN) {
-    reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err.msg);
-    if (c->response)
-      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
-  } else if (err.errnum == ESHUTDOWN) {
-    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", err.msg);
-  } else {
-    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err.msg);
-  }
-  return false;
+  return ROUTE_ANSWERED;
 }
 
 /* The connection's socket: a suspended connection is not watched by
@@ -438,26 +459,52 @@ static int client_fd(struct MHD_Connection *mc) {
   return ci ? ci->connect_fd : -1;
 }
 
-/* Runs on the executor thread. */
+/* Runs on the executor thread, which holds the connection from submit()
+ * until it resumes it here. */
 static void execute_done(void *ctx, struct ts_exec_result *res) {
   struct conn *c = ctx;
+  char *text = NULL;
+  size_t len = 0;
 
   if (res) {
     c->exec_status = ts_exec_status_name(res->status);
     ts_metrics_execution(c->s->metrics, c->exec_status, res->duration_ms / 1e3);
-    c->result = print_json(ts_exec_result_to_json(res), &c->result_len);
+    text = print_json(ts_exec_result_to_json(res), &len);
     ts_exec_result_free(res);
     free(res);
   }
   /* Nobody reads the answer to a client that hung up: 499, as nginx logs
    * it, keeps it out of the 200s in the access log and the metrics. */
-  c->result_status = c->exec_status && strcmp(c->exec_status, "cancelled") == 0
-                         ? 499
-                         : MHD_HTTP_OK;
-  MHD_resume_connection(c->mc);
+  reply_text(c,
+             c->exec_status && strcmp(c->exec_status, "cancelled") == 0 ? 499 : MHD_HTTP_OK,
+             text, len, "application/json");
+  conn_resume(c);
 }
 
-static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+/* On the worker holding the connection: queues its job, and with it the
+ * connection, for the executor thread (ROUTE_PARKED: execute_done() will
+ * answer and resume it, maybe before this returns).  When the job cannot
+ * be queued the worker keeps the connection, answered here with 429, 503
+ * or 500. */
+static enum route_result submit(struct ts_server *s, struct conn *c,
+                                const struct ts_exec_params *p) {
+  ts_err err = {0};
+
+  if (ts_exec_submit(s->ex, p, execute_done, c, &err) == 0)
+    return ROUTE_PARKED;
+  if (err.errnum == EAGAIN) {
+    reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err.msg);
+    if (c->response)
+      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+  } else if (err.errnum == ESHUTDOWN) {
+    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", err.msg);
+  } else {
+    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err.msg);
+  }
+  return ROUTE_ANSWERED;
+}
+
+static enum route_result route_execute(struct ts_server *s, struct conn *c) {
   const struct ts_config *cfg = s->cfg;
   struct ts_execute_req req = {0};
   struct ts_validation v = {0};
@@ -465,14 +512,15 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
   cJSON *root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
                                      cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
   struct ts_exec_params p;
+  enum route_result outcome;
 
   if (!root) {
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
-    return;
+    return ROUTE_ANSWERED;
   }
   if (check_code(s, c, &req.code, &v) < 0) {
     cJSON_Delete(root);
-    return;
+    return ROUTE_ANSWERED;
   }
   if (!v.valid && cfg->static_validation) {
     /* Rejected code never runs. */
@@ -486,13 +534,16 @@ static void route_execute(struct ts_server *s, struct conn *c, struct MHD_Connec
     c->exec_status = "rejected";
     ts_metrics_execution(s->metrics, c->exec_status, 0);
     reply_json(c, MHD_HTTP_OK, doc);
-    return;
+    return ROUTE_ANSWERED;
   }
   ts_validation_free(&v);
   p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
-                              req.timeout, req.memory_mb, 0, client_fd(mc)};
-  submit(s, c, mc, &p, execute_done);
-  cJSON_Delete(root); /* the job was encoded by ts_exec_submit */
+                              req.timeout, req.memory_mb, 0, client_fd(c->mc)};
+  outcome = submit(s, c, &p);
+  /* root is this worker's, not the connection's, and the job was encoded
+   * by ts_exec_submit: freed even when c is gone. */
+  cJSON_Delete(root);
+  return outcome;
 }
 
 /* ---- /readyz ----
@@ -530,11 +581,11 @@ static void canary_finish(struct ts_server *s, bool ok, const char *code, const 
   s->canary_running = false;
   waiters = steal_pointer(&s->ready_waiters);
   pthread_mutex_unlock(&s->ready_lock);
-  /* Resumed outside the lock: route_readyz suspends with it held. */
+  /* Resumed outside the lock: route_readyz parks with it held. */
   while (waiters) {
     struct conn *c = waiters, *next = c->ready_next;
     ready_answer(c, ok, code, why);
-    MHD_resume_connection(c->mc);
+    conn_resume(c);
     waiters = next;
   }
 }
@@ -542,14 +593,9 @@ static void canary_finish(struct ts_server *s, bool ok, const char *code, const 
 /* Runs on the executor thread. */
 static void canary_done(void *ctx, struct ts_exec_result *res) {
   struct ts_server *s = ctx;
-  bool ok = res && res->status == TS_EXEC_OK && res->out_len == 3 &&
-            memcmp(res->out, "42\n", 3) == 0;
-  char why[300] = "";
+  char why[sizeof s->canary_why];
+  bool ok = ts_canary_judge(res, why, sizeof why);
 
-  if (!ok)
-    (void)snprintf(why, sizeof why, "the canary execution failed: %s%s%s",
-                   res ? ts_exec_status_name(res->status) : "out of memory",
-                   res && res->detail[0] ? ": " : "", res ? res->detail : "");
   if (res) {
     ts_exec_result_free(res);
     free(res);
@@ -557,25 +603,24 @@ static void canary_done(void *ctx, struct ts_exec_result *res) {
   canary_finish(s, ok, "not_ready", why);
 }
 
-static void route_readyz(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
-  static const char code[] = "print(6 * 7)";
-  /* Sandboxed exactly like a user's execution, with the default memory;
-   * no client socket: it belongs to every /readyz waiting for it. */
-  struct ts_exec_params p = {code, sizeof code - 1, NULL, 0,
-                             s->cfg->timeout_max < 5 ? s->cfg->timeout_max : 5,
-                             s->cfg->memory_default_mb, 0, -1};
+static enum route_result route_readyz(struct ts_server *s, struct conn *c) {
+  /* Sandboxed exactly like a user's execution, with the default memory
+   * and at most 5 s; no client socket: it belongs to every /readyz
+   * waiting for it. */
+  struct ts_exec_params p = ts_canary_params(5, s->cfg->timeout_max, s->cfg->memory_default_mb,
+                                             s->cfg->memory_max_mb);
   ts_err err = {0};
   bool start;
 
   if (!ts_executor_zygote_alive(s->ex)) {
     reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready", "the sandbox zygote is down");
-    return;
+    return ROUTE_ANSWERED;
   }
   if (ts_executor_inflight(s->ex) >= s->cfg->max_concurrency + s->cfg->queue_max) {
     /* A full queue is a reason not to send traffic here. */
     reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready",
                 "every execution slot and the queue are full");
-    return;
+    return ROUTE_ANSWERED;
   }
   pthread_mutex_lock(&s->ready_lock);
   if (s->canary_at > 0 && now_s() - s->canary_at < READY_CACHE_SECONDS) {
@@ -585,29 +630,31 @@ static void route_readyz(struct ts_server *s, struct conn *c, struct MHD_Connect
     memcpy(why, s->canary_why, sizeof why);
     pthread_mutex_unlock(&s->ready_lock);
     ready_answer(c, ok, ecode, why);
-    return;
+    return ROUTE_ANSWERED;
   }
-  /* Wait for the canary, starting it if none runs. */
-  c->mc = mc;
-  c->suspended = true;
-  MHD_suspend_connection(mc);
+  /* Wait for the canary, starting it if none runs: from here the thread
+   * that finishes it holds this connection. */
+  conn_park(c);
   c->ready_next = s->ready_waiters;
   s->ready_waiters = c;
   start = !s->canary_running;
   s->canary_running = true;
   pthread_mutex_unlock(&s->ready_lock);
   if (start && ts_exec_submit_system(s->ex, &p, canary_done, s, &err) < 0) {
-    /* EBUSY cannot happen: canary_running is the only submitter's flag. */
+    /* EBUSY cannot happen: canary_running is the only submitter's flag.
+     * This thread finishes the canary that did not start, and so answers
+     * and resumes every waiter, this connection included. */
     if (err.errnum == ESHUTDOWN)
       canary_finish(s, false, "shutting_down", err.msg);
     else
       canary_finish(s, false, "not_ready", err.msg);
   }
+  return ROUTE_PARKED;
 }
 
-static void route_info(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
-  (void)mc;
+static enum route_result route_info(struct ts_server *s, struct conn *c) {
   reply_copy(c, MHD_HTTP_OK, s->info, s->info_len, "application/json");
+  return ROUTE_ANSWERED;
 }
 
 static unsigned g_inflight(void *ctx) {
@@ -627,19 +674,19 @@ static unsigned g_validate_queued(void *ctx) {
   return n;
 }
 
-static void route_metrics(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+static enum route_result route_metrics(struct ts_server *s, struct conn *c) {
   struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s, g_validate_queued};
   char *text = ts_metrics_render(s->metrics, &g);
 
-  (void)mc;
   reply_text(c, MHD_HTTP_OK, text, text ? strlen(text) : 0,
              TS_METRICS_CONTENT_TYPE);
+  return ROUTE_ANSWERED;
 }
 
-static void route_openapi(struct ts_server *s, struct conn *c, struct MHD_Connection *mc) {
+static enum route_result route_openapi(struct ts_server *s, struct conn *c) {
   (void)s;
-  (void)mc;
   reply_copy(c, MHD_HTTP_OK, ts_openapi_yaml, strlen(ts_openapi_yaml), "application/yaml");
+  return ROUTE_ANSWERED;
 }
 
 static cJSON *strset_json(const struct ts_strset *set) {
@@ -886,6 +933,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
     if (!c)
       return MHD_NO;
     c->s = s;
+    c->mc = mc;
     clock_gettime(CLOCK_MONOTONIC, &c->start);
     (void)snprintf(c->method, sizeof c->method, "%s", method);
     (void)snprintf(c->path, sizeof c->path, "%s", url);
@@ -911,29 +959,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
     return MHD_YES;
   }
 
-  if (c->response && !c->suspended)
-    return queue(mc, c); /* decided from the headers */
-  if (c->suspended) {
-    /* Resumed by a worker (c->response is set) or by the executor thread
-     * (the body is in c->result). */
-    c->suspended = false;
-    if (!c->response)
-      reply_text(c, c->result_status, steal_pointer(&c->result), c->result_len,
-                 "application/json");
+  if (c->parked) {
+    /* Resumed: answered by the thread that held it. */
+    c->parked = false;
     return queue(mc, c);
   }
+  if (c->response)
+    return queue(mc, c); /* decided from the headers */
   if (c->dispatched)
     return MHD_YES;
   c->dispatched = true;
-  if (c->too_large)
+  if (c->too_large) {
     reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "body_too_large",
                 "request body is over the limit of %zu bytes", s->cfg->max_body);
-  else if (c->route->has_body)
-    to_worker(s, c, mc); /* /validate and /execute */
-  else
-    c->route->fn(s, c, mc);
-  if (c->suspended)
-    return MHD_YES;
+    return queue(mc, c);
+  }
+  /* /validate and /execute go to a worker; the others run here. */
+  if ((c->route->has_body ? to_worker(s, c) : c->route->fn(s, c)) == ROUTE_PARKED)
+    return MHD_YES; /* c is not ours any more */
   return queue(mc, c);
 }
 
@@ -986,7 +1029,6 @@ static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
   if (c->response)
     MHD_destroy_response(c->response);
   free(c->body);
-  free(c->result);
   free(c->code_copy);
   free(c);
   *con_cls = NULL;

@@ -1,8 +1,14 @@
-/* The HTTP front end (libmicrohttpd).
+/* The HTTP front end (libmicrohttpd), in the server process.  A ts_server
+ * owns the libmicrohttpd daemon and its thread pool, the worker threads
+ * that parse and validate bodies, the lingering-close thread (linger.h)
+ * and every connection's state.
  *
- * Lifecycle: ts_server_start() after the zygote exists and Python is
- * initialised; it spawns the worker threads.  ts_server_stop() closes the
- * listening socket, finishes the connections and joins the threads. */
+ * Lifecycle, both on the main thread: ts_server_start() after the zygote
+ * exists and Python is initialised; it starts the workers, the
+ * lingering-close thread and then the daemon.  ts_server_stop() after
+ * ts_executor_stop(), so that no job still holds a parked connection: it
+ * lets the workers finish what is queued and joins them, then stops the
+ * daemon (its listening socket, its connections and its threads). */
 #ifndef TS_HTTP_H
 #define TS_HTTP_H
 

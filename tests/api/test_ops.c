@@ -342,6 +342,48 @@ Test(ops, sigterm_grace_period_ends_long_executions) {
   cr_assert(strstr(a.text, "shut down"), "%s", a.text);
 }
 
+/* Between SIGTERM and the end of the grace period the server still
+ * answers, and a submission the executor refuses is answered by the thread
+ * holding its connection: an /execute by its worker, a /readyz by the
+ * thread that tried to start the canary.  Neither may hang. */
+Test(ops, submissions_during_the_grace_period_get_503_shutting_down) {
+  const char *const args[] = {"--grace-period", "3", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  struct bg a;
+  pthread_t t;
+  int tries = 0;
+
+  srv_start(&s, args, NULL);
+  a = (struct bg){s.port, "{\"code\":\"import time\\ntime.sleep(20)\",\"timeout\":30}", 0, ""};
+  pthread_create(&t, NULL, bg_post, &a);
+  cr_assert(wait_metric(s.port, "tool_sandbox_executions_in_flight", 1, HARNESS_WAIT_MS) &&
+                wait_metric(s.port, "tool_sandbox_execution_queue_depth", 0, HARNESS_WAIT_MS),
+            "the execution did not start");
+  cr_assert_eq(kill(s.pid, SIGTERM), 0);
+  cr_assert(srv_log_wait(&s, "received SIGTERM", HARNESS_WAIT_MS), "SIGTERM was not seen");
+  /* The executor stops accepting just after that line: until then an
+   * /execute still runs (and is answered 200). */
+  for (;;) {
+    HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"print(1)\"}", &r));
+    if (r.status != 200)
+      break;
+    http_resp_free(&r);
+    cr_assert(++tries < 100, "/execute was still accepted 2 s after SIGTERM");
+    usleep(20 * 1000);
+  }
+  assert_json_error(&r, 503, "shutting_down");
+  http_resp_free(&r);
+  /* No /readyz came before: this one tries to start a canary. */
+  HTTP_OK(http_get(s.port, "/readyz", &r));
+  assert_json_error(&r, 503, "shutting_down");
+  http_resp_free(&r);
+  pthread_join(t, NULL);
+  cr_assert_eq(a.status, 200, "%s", a.text);
+  cr_assert(strstr(a.text, "\"status\":\"internal_error\""), "%s", a.text);
+  srv_stop(&s);
+}
+
 Test(ops, slow_clients_cannot_pin_the_server) {
   const char *const args[] = {"--conn-timeout", "1", "--max-conns", "8", NULL};
   struct ts_srv s;
