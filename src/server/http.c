@@ -34,6 +34,7 @@
 #include "exec/executor.h"
 #include "server/http.h"
 #include "server/linger.h"
+#include "util/json.h"
 #include "util/log.h"
 #include "server/metrics.h"
 #include "util/pyembed.h"
@@ -253,14 +254,11 @@ static cJSON *error_doc(const char *code, const char *fmt, va_list ap) {
   cJSON *e = cJSON_AddObjectToObject(doc, "error");
 
   (void)vsnprintf(msg, sizeof msg, fmt, ap);
-  /* Messages may quote what the client sent (a path, a content type):
-   * anything but printable ASCII becomes '?', so the body stays valid
-   * JSON (cJSON passes bytes >= 0x80 through as they are). */
-  for (char *p = msg; *p; p++)
-    if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
-      *p = '?';
   cJSON_AddStringToObject(e, "code", code);
-  cJSON_AddStringToObject(e, "message", msg);
+  /* Messages may quote what the client sent (a path, a content type):
+   * escaped as bytes, invalid UTF-8 as U+FFFD, so the body stays valid
+   * JSON (cJSON would pass bytes >= 0x80 through as they are). */
+  cJSON_AddItemToObject(e, "message", ts_json_bytes(msg, strlen(msg)));
   return doc;
 }
 
