@@ -19,8 +19,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "server/config.h"
 #include "fuzz.h"
+#include "server/config.h"
 
 static int memfd = -1;
 static char path[64];

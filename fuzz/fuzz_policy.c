@@ -16,9 +16,9 @@
  *    brackets), and formatting host and port again parses to the same. */
 #include <string.h>
 
-#include "server/config.h"
 #include "fuzz.h"
 #include "policy/policy.h"
+#include "server/config.h"
 
 #define MAX_PARTS 16
 

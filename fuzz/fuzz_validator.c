@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "util/pyembed.h"
 #include "policy/validator.h"
+#include "util/pyembed.h"
 
 static struct ts_policy policy;
 

@@ -28,14 +28,14 @@
 
 #include "exec/canary.h"
 #include "exec/executor.h"
+#include "sandbox/seccomp.h"
+#include "sandbox/zygote.h"
 #include "server/config.h"
 #include "server/http.h"
 #include "server/linger.h"
-#include "util/log.h"
 #include "server/preflight.h"
+#include "util/log.h"
 #include "util/pyembed.h"
-#include "sandbox/seccomp.h"
-#include "sandbox/zygote.h"
 
 static char *join_set(const struct ts_strset *s) {
   size_t len = 1;

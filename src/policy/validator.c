@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "policy/validator.h"
 #include "util/pyembed.h"
 #include "util/utf8.h"
-#include "policy/validator.h"
 
 /* Node types and interned attribute names, looked up once.  Written by the
  * first validation (py_cache_init, on whichever thread runs it), read-only

@@ -10,8 +10,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "util/common.h"
 #include "policy/policy.h"
+#include "util/common.h"
 
 /* Rule ids (part of the API): null-byte, encoding, syntax-error,
  * too-complex, import-banned, import-not-allowed, import-relative,

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "policy/policy.h"
 #include "util/common.h"
 #include "util/log.h"
-#include "policy/policy.h"
 
 struct ts_config {
   char *listen;          /* "HOST:PORT", port 0 picks a free one */

@@ -32,15 +32,15 @@
 
 #include "exec/canary.h"
 #include "exec/executor.h"
+#include "policy/validator.h"
 #include "server/http.h"
 #include "server/linger.h"
+#include "server/metrics.h"
+#include "server/request.h"
 #include "util/json.h"
 #include "util/log.h"
-#include "server/metrics.h"
 #include "util/pyembed.h"
-#include "server/request.h"
 #include "util/sha256.h"
-#include "policy/validator.h"
 
 extern const char ts_openapi_yaml[];
 

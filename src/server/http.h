@@ -12,8 +12,8 @@
 #ifndef TS_HTTP_H
 #define TS_HTTP_H
 
-#include "util/common.h"
 #include "server/config.h"
+#include "util/common.h"
 
 struct ts_server;
 struct ts_executor;

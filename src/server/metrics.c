@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/common.h"
 #include "server/metrics.h"
+#include "util/common.h"
 
 typedef _Atomic uint64_t ts_counter;
 

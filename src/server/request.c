@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util/common.h"
 #include "server/request.h"
+#include "util/common.h"
 #include "util/utf8.h"
 
 #define NUL_MARK '\xff'

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util/pyembed.h"
 #include "policy/validator.h"
+#include "util/pyembed.h"
 
 static struct ts_policy pol;
 
