@@ -71,6 +71,91 @@ static int canary(struct ts_executor *ex, const struct ts_config *cfg, ts_err *e
   return rc;
 }
 
+/* Every connection and every sandbox needs descriptors: takes all the hard
+ * limit allows, refuses to start when even the fixed needs do not fit
+ * (-1), and lowers --max-conns to what is left. */
+static int fit_fd_limit(struct ts_config *cfg) {
+  struct rlimit rl;
+  rlim_t fixed;
+
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+    rl.rlim_cur = rl.rlim_max;
+    (void)setrlimit(RLIMIT_NOFILE, &rl);
+  }
+  if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+    return 0;
+  /* Each sandbox holds 5 fds here (3 pipes, the job pipe, a pidfd) and
+   * each execution a duplicate of its client's socket: max_concurrency
+   * + pool sandboxes, plus the one on the slot reserved for the /readyz
+   * canary; 64 for the rest (listener, epoll sets, zygote socket, logs)
+   * and TS_LINGER_MAX for sockets closed lingering after a 413.  What is
+   * left is for connections: fewer of them beats accept() failing at
+   * EMFILE. */
+  fixed = 6u * ((rlim_t)cfg->max_concurrency + cfg->pool + 1) + cfg->queue_max + 64 +
+          TS_LINGER_MAX;
+  if (rl.rlim_cur < fixed + 8) {
+    fprintf(stderr, "tool-sandbox: the open-file limit (%llu) is too low: --max-concurrency "
+            "%u, --pool %u and --max-queue %u need %llu plus the connections; raise it "
+            "(ulimit -n) or lower them\n", (unsigned long long)rl.rlim_cur,
+            cfg->max_concurrency, cfg->pool, cfg->queue_max, (unsigned long long)fixed);
+    return -1;
+  }
+  if (rl.rlim_cur < fixed + cfg->max_conns) {
+    ts_warn("the open-file limit (%llu) leaves room for %llu connections: --max-conns "
+            "lowered from %u (raise the limit with ulimit -n)",
+            (unsigned long long)rl.rlim_cur, (unsigned long long)(rl.rlim_cur - fixed),
+            cfg->max_conns);
+    cfg->max_conns = (unsigned)(rl.rlim_cur - fixed);
+  }
+  return 0;
+}
+
+/* --check: the kernel probes, then one execution through every layer.
+ * Returns the exit code. */
+static int run_check(struct ts_executor *ex, const struct ts_config *cfg) {
+  ts_err err = {0};
+  int failed = ts_preflight(cfg, stdout);
+
+  if (ex && canary(ex, cfg, &err) == 0) {
+    printf("ok    a canary execution through every sandbox layer\n");
+  } else {
+    printf("FAIL  a canary execution through every sandbox layer: %s\n",
+           ex ? err.msg : "the executor did not start (see above)");
+    failed++;
+  }
+  printf("%s\n", failed ? "the sandbox cannot run here" : "the sandbox can run here");
+  return failed ? 1 : 0;
+}
+
+/* Steps 4 and 5 of the order above: the secrets, Python for the
+ * validator, a canary through every layer, then the HTTP server.  NULL
+ * after logging why. */
+static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor *ex) {
+  struct ts_server *srv;
+  ts_err err = {0};
+  char host[256];
+  unsigned port;
+
+  if (ts_config_load_tokens(cfg, &err) < 0 || ts_python_init(cfg->python_home, &err) < 0) {
+    ts_error("%s", err.msg);
+    return NULL;
+  }
+  if (canary(ex, cfg, &err) < 0) {
+    ts_error("%s", err.msg);
+    ts_preflight(cfg, stderr);
+    return NULL;
+  }
+  srv = ts_server_start(cfg, ex, &err);
+  if (!srv) {
+    ts_error("%s", err.msg);
+    return NULL;
+  }
+  if (ts_parse_listen(cfg->listen, host, &port, &err) == 0)
+    ts_info("listening on %s%s%s:%u (bearer tokens: %zu)", strchr(host, ':') ? "[" : "", host,
+            strchr(host, ':') ? "]" : "", ts_server_port(srv), cfg->ntokens);
+  return srv;
+}
+
 int main(int argc, char **argv) {
   struct ts_config cfg;
   struct ts_executor_config xcfg;
@@ -113,41 +198,9 @@ int main(int argc, char **argv) {
   }
   ts_log_threshold = cfg.log_level;
 
-  /* Every connection and every sandbox (5 descriptors each) needs fds:
-   * use all the hard limit allows. */
-  {
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-      rl.rlim_cur = rl.rlim_max;
-      (void)setrlimit(RLIMIT_NOFILE, &rl);
-    }
-    /* Each sandbox holds 5 fds here (3 pipes, the job pipe, a pidfd) and
-     * each execution a duplicate of its client's socket: max_concurrency
-     * + pool sandboxes, plus the one on the slot reserved for the /readyz
-     * canary; 64 for the rest (listener, epoll sets, zygote socket, logs)
-     * and TS_LINGER_MAX for sockets closed lingering after a 413.  What is
-     * left is for connections: fewer of them beats accept() failing at
-     * EMFILE. */
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
-      rlim_t fixed = 6u * ((rlim_t)cfg.max_concurrency + cfg.pool + 1) + cfg.queue_max + 64 +
-                     TS_LINGER_MAX;
-      if (rl.rlim_cur < fixed + 8) {
-        fprintf(stderr, "tool-sandbox: the open-file limit (%llu) is too low: --max-concurrency "
-                "%u, --pool %u and --max-queue %u need %llu plus the connections; raise it "
-                "(ulimit -n) or lower them\n", (unsigned long long)rl.rlim_cur,
-                cfg.max_concurrency, cfg.pool, cfg.queue_max,
-                (unsigned long long)fixed);
-        ts_config_free(&cfg);
-        return 2;
-      }
-      if (rl.rlim_cur < fixed + cfg.max_conns) {
-        ts_warn("the open-file limit (%llu) leaves room for %llu connections: --max-conns "
-                "lowered from %u (raise the limit with ulimit -n)",
-                (unsigned long long)rl.rlim_cur, (unsigned long long)(rl.rlim_cur - fixed),
-                cfg.max_conns);
-        cfg.max_conns = (unsigned)(rl.rlim_cur - fixed);
-      }
-    }
+  if (fit_fd_limit(&cfg) < 0) {
+    ts_config_free(&cfg);
+    return 2;
   }
 
   sigemptyset(&stop);
@@ -172,16 +225,9 @@ int main(int argc, char **argv) {
   };
   ex = allowed ? ts_executor_start(&xcfg, &err) : NULL;
   if (check) {
-    /* --check: the kernel probes, then one execution through every layer. */
-    int failed = ts_preflight(&cfg, stdout);
-    if (ex && canary(ex, &cfg, &err) == 0)
-      printf("ok    a canary execution through every sandbox layer\n");
-    else {
-      printf("FAIL  a canary execution through every sandbox layer: %s\n", err.msg);
-      failed++;
-    }
-    printf("%s\n", failed ? "the sandbox cannot run here" : "the sandbox can run here");
-    rc = failed ? 1 : 0;
+    if (!ex)
+      ts_error("%s", allowed ? err.msg : "out of memory");
+    rc = run_check(ex, &cfg);
     goto out;
   }
   if (!ex) {
@@ -189,31 +235,9 @@ int main(int argc, char **argv) {
     ts_preflight(&cfg, stderr);
     goto out;
   }
-  if (ts_config_load_tokens(&cfg, &err) < 0) {
-    ts_error("%s", err.msg);
+  srv = start_serving(&cfg, ex);
+  if (!srv)
     goto out;
-  }
-  if (ts_python_init(cfg.python_home, &err) < 0) {
-    ts_error("%s", err.msg);
-    goto out;
-  }
-  if (canary(ex, &cfg, &err) < 0) {
-    ts_error("%s", err.msg);
-    ts_preflight(&cfg, stderr);
-    goto out;
-  }
-  srv = ts_server_start(&cfg, ex, &err);
-  if (!srv) {
-    ts_error("%s", err.msg);
-    goto out;
-  }
-  {
-    char host[256];
-    unsigned port;
-    if (ts_parse_listen(cfg.listen, host, &port, &err) == 0)
-      ts_info("listening on %s%s%s:%u (bearer tokens: %zu)", strchr(host, ':') ? "[" : "", host,
-              strchr(host, ':') ? "]" : "", ts_server_port(srv), cfg.ntokens);
-  }
 
   while (sigwait(&stop, &sig) != 0)
     ;
