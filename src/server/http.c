@@ -1070,30 +1070,40 @@ static int start_workers(struct ts_server *s, ts_err *err) {
   return rc == 0 ? 0 : ts_err_set(err, rc, "cannot start the worker threads: %s", strerror(rc));
 }
 
-struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
-                                  ts_err *err) {
+/* --listen as a socket address (the first getaddrinfo gives). */
+static int resolve_listen(const char *listen, struct sockaddr_storage *addr, unsigned *port,
+                          ts_err *err) {
   struct addrinfo hints = {0}, *ai = NULL;
   char host[256], portstr[16];
+  int rc;
+
+  if (ts_parse_listen(listen, host, port, err) < 0)
+    return -1;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_ADDRCONFIG;
+  (void)snprintf(portstr, sizeof portstr, "%u", *port);
+  rc = getaddrinfo(host, portstr, &hints, &ai);
+  if (rc != 0)
+    return ts_err_set(err, 0, "cannot resolve listen address '%s': %s", host, gai_strerror(rc));
+  memset(addr, 0, sizeof *addr);
+  memcpy(addr, ai->ai_addr, ai->ai_addrlen <= sizeof *addr ? ai->ai_addrlen : sizeof *addr);
+  freeaddrinfo(ai);
+  return 0;
+}
+
+struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
+                                  ts_err *err) {
+  struct sockaddr_storage addr;
   unsigned port;
   unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
                    MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
   const union MHD_DaemonInfo *info;
   struct ts_server *s;
-  int rc;
 
-  if (ts_parse_listen(cfg->listen, host, &port, err) < 0)
+  if (resolve_listen(cfg->listen, &addr, &port, err) < 0)
     return NULL;
-  hints.ai_socktype = SOCK_STREAM;
-  hints.ai_flags = AI_PASSIVE | AI_ADDRCONFIG;
-  (void)snprintf(portstr, sizeof portstr, "%u", port);
-  rc = getaddrinfo(host, portstr, &hints, &ai);
-  if (rc != 0) {
-    ts_err_set(err, 0, "cannot resolve listen address '%s': %s", host, gai_strerror(rc));
-    return NULL;
-  }
   s = calloc(1, sizeof *s);
   if (!s) {
-    freeaddrinfo(ai);
     ts_err_set(err, ENOMEM, "out of memory");
     return NULL;
   }
@@ -1107,44 +1117,35 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   s->metrics = ts_metrics_new();
   s->info = build_info(cfg, &s->info_len);
   if (!s->metrics || !s->info) {
-    freeaddrinfo(ai);
-    ts_server_stop(s);
     ts_err_set(err, ENOMEM, "out of memory");
-    return NULL;
+    goto fail;
   }
-  if (start_workers(s, err) < 0) {
-    freeaddrinfo(ai);
-    ts_server_stop(s);
-    return NULL;
-  }
-  s->linger = ts_linger_start(err);
-  if (!s->linger) {
-    freeaddrinfo(ai);
-    ts_server_stop(s);
-    return NULL;
-  }
-  if (ai->ai_family == AF_INET6)
+  if (start_workers(s, err) < 0 || !(s->linger = ts_linger_start(err)))
+    goto fail;
+  if (addr.ss_family == AF_INET6)
     flags |= MHD_USE_IPv6;
   s->daemon = MHD_start_daemon(
       flags, 0, NULL, NULL, on_request, s,
       MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
-      MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+      MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
       MHD_OPTION_THREAD_POOL_SIZE, cfg->threads,
       MHD_OPTION_CONNECTION_LIMIT, cfg->max_conns,
       MHD_OPTION_CONNECTION_TIMEOUT, cfg->conn_timeout,
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
       MHD_OPTION_UNESCAPE_CALLBACK, no_unescape, s,
       MHD_OPTION_END);
-  freeaddrinfo(ai);
   if (!s->daemon) {
     ts_err_set(err, 0, "cannot listen on %s (address in use or not available?)",
                cfg->listen);
-    ts_server_stop(s);
-    return NULL;
+    goto fail;
   }
   info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
   s->port = info ? info->port : port;
   return s;
+
+fail:
+  ts_server_stop(s);
+  return NULL;
 }
 
 unsigned ts_server_port(const struct ts_server *s) { return s->port; }

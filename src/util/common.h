@@ -8,9 +8,18 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* A fallible function takes `ts_err *err`, returns a negative value on
- * failure and fills *err; on success it leaves *err untouched.  The buffer is
- * fixed so that errors can be reported from a forked child without malloc. */
+/* The one error convention: a fallible function takes `ts_err *err`,
+ * returns a negative value (or NULL) on failure and fills *err; on success
+ * it leaves *err untouched.  A caller adds its context with ts_err_wrap.
+ * The buffer is fixed, so that nothing allocates on the error path.
+ * Two deliberate exceptions, each for a reason:
+ *  - code that runs in a child right after the clone (sandbox/child.c,
+ *    the helpers it calls) may only make async-signal-safe calls, which
+ *    vsnprintf is not: it returns -1 with errno set, and the child's
+ *    die() turns that into a SETUP_ERROR record;
+ *  - a client's bad request is not an error of ours but an answer:
+ *    struct ts_reqerr (server/request.h) carries its HTTP status, code and
+ *    message. */
 typedef struct {
   int errnum;     /* errno at the failure, or 0 */
   char msg[256];  /* human readable, no trailing newline */

@@ -19,20 +19,25 @@ static size_t escape_unit(const char *s, size_t len, char unit[MAX_ESCAPE], size
   if (c >= 0x80) {
     size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
     if (k <= len && ts_utf8_valid(s, k)) {
-      memcpy(unit, s, k);
+      for (size_t i = 0; i < k; i++)
+        unit[i] = s[i];
       *used = k;
       return k;
     }
-    memcpy(unit, "\xEF\xBF\xBD", 3); /* U+FFFD */
+    unit[0] = (char)0xEF; /* U+FFFD */
+    unit[1] = (char)0xBF;
+    unit[2] = (char)0xBD;
     return 3;
   }
   if (c == '"' || c == '\\' || c == '\n' || c == '\t' || c == '\r') {
     unit[0] = '\\';
-    unit[1] = c == '\n' ? 'n' : c == '\t' ? 't' : c == '\r' ? 'r' : (char)c;
+    unit[1] = (char)(c == '\n' ? 'n' : c == '\t' ? 't' : c == '\r' ? 'r' : c);
     return 2;
   }
   if (c < 0x20 || c == 0x7f) {
-    memcpy(unit, "\\u00", 4);
+    unit[0] = '\\';
+    unit[1] = 'u';
+    unit[2] = unit[3] = '0';
     unit[4] = hex[c >> 4];
     unit[5] = hex[c & 0xf];
     return 6;
