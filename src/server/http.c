@@ -1083,8 +1083,10 @@ static int resolve_listen(const char *listen, struct sockaddr_storage *addr, uns
   hints.ai_flags = AI_PASSIVE | AI_ADDRCONFIG;
   (void)snprintf(portstr, sizeof portstr, "%u", *port);
   rc = getaddrinfo(host, portstr, &hints, &ai);
-  if (rc != 0)
-    return ts_err_set(err, 0, "cannot resolve listen address '%s': %s", host, gai_strerror(rc));
+  if (rc != 0) {
+    ts_err_set(err, 0, "cannot resolve listen address '%s': %s", host, gai_strerror(rc));
+    return -1;
+  }
   memset(addr, 0, sizeof *addr);
   memcpy(addr, ai->ai_addr, ai->ai_addrlen <= sizeof *addr ? ai->ai_addrlen : sizeof *addr);
   freeaddrinfo(ai);
