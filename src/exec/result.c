@@ -58,7 +58,7 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
   else
     cJSON_AddNullToObject(doc, "signal");
   /* The runtime audit trace: what the child's Python layer refused.  The
-   * child's word, bounded and well-formed (job.c), never a status. */
+   * child's word, bounded and well-formed (sandbox/proto.c), never a status. */
   {
     cJSON *audit = cJSON_AddArrayToObject(doc, "audit");
     for (size_t i = 0; audit && i < r->report.naudit; i++) {
