@@ -1,13 +1,15 @@
-/* The HTTP front end of the server process: routing, authentication,
- * body handling, JSON responses, and the hand-off of each request between
- * the threads that serve it.
+/* The HTTP front end of the server process: libmicrohttpd's callbacks,
+ * routing, authentication, body handling, JSON responses, the access log,
+ * and the hand-off of each request between the threads that serve it.
+ * What each endpoint does is routes.c's; the state both share is in
+ * internal.h.
  *
  * Its code runs on libmicrohttpd's pool threads (every libmicrohttpd
  * callback, and the routes without a body), on the worker threads started
  * here (two, one on a single CPU: parsing and validating bodies) and on
- * the executor thread (the done callbacks of executions).  It owns the ts_server, every
- * struct conn, the workers' queues and the /readyz canary state; the
- * configuration and the executor belong to main.c.
+ * the executor thread (the done callbacks of executions).  It owns the
+ * ts_server, every struct conn, the workers' queues and the /readyz
+ * canary state; the configuration and the executor belong to main.c.
  *
  * Every request gets a `struct conn`.  Route, credentials, method, content
  * type and declared length are checked on the first callback, before any
@@ -30,185 +32,15 @@
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
 
-#include "exec/canary.h"
-#include "exec/executor.h"
-#include "policy/validator.h"
-#include "server/http.h"
-#include "server/linger.h"
-#include "server/metrics.h"
+#include "server/internal.h"
 #include "server/request.h"
 #include "util/json.h"
 #include "util/log.h"
-#include "util/pyembed.h"
-#include "util/sha256.h"
-
-extern const char ts_openapi_yaml[];
-
-/* Threads that parse and validate request bodies (the GIL lets one run
- * Python at a time; a second overlaps JSON and HTTP work with it, and is
- * free for an /execute while the other validates a large /validate). */
-#define TS_WORKERS_MAX 2
-
-/* /readyz answers from the last canary execution for this long after it
- * ended; past that, the next /readyz runs one (one at a time, on the
- * executor's reserved slot) and every /readyz meanwhile waits for it. */
-#define READY_CACHE_SECONDS 2.0
-
-/* Requests waiting for a worker, in arrival order. */
-struct work_queue {
-  struct conn *head, **tail;
-  unsigned len;
-};
-
-struct ts_server {
-  struct MHD_Daemon *daemon;
-  const struct ts_config *cfg;
-  struct ts_executor *ex;
-  struct ts_metrics *metrics;
-  struct ts_linger *linger; /* sockets closed after a refused body */
-  char *info; /* GET /info body, built once */
-  size_t info_len;
-  unsigned port;
-
-  /* /readyz.  It needs no token, so it must not be a way to start
-   * executions at will: at most one canary runs at a time, and within
-   * READY_CACHE_SECONDS of its end its result is the answer. */
-  pthread_mutex_t ready_lock;
-  double canary_at;       /* monotonic time the last canary ended, 0: none yet */
-  bool canary_ok;         /* its result */
-  const char *canary_code; /* when not ok: not_ready or shutting_down */
-  char canary_why[300];   /* and why */
-  bool canary_running;
-  struct conn *ready_waiters; /* /readyz parked until the running canary ends */
-
-  /* Parsing and validation run on threads of their own, never on
-   * libmicrohttpd's: a pool thread serves many connections one request at
-   * a time, and a 20 KiB snippet holds it (and the GIL) for tens of
-   * milliseconds, which /healthz on the same thread would wait for.
-   * /execute bodies go first, and at most one worker is on a /validate at
-   * a time: the GIL serialises parsing anyway, and a 256 KiB body holds it
-   * for a few hundred milliseconds, so an /execute waits for at most that
-   * one /validate, never for a queue of them.  The /validate queue is
-   * bounded (--max-validate-queue, then 429); /execute bodies are bounded
-   * by the connections and, once parsed, by the executor's queue. */
-  pthread_mutex_t work_lock;
-  pthread_cond_t work_cond;
-  struct work_queue exec_q, validate_q;
-  bool validating; /* a worker is on a /validate */
-  bool work_stop;
-  pthread_t workers[TS_WORKERS_MAX];
-  unsigned nworkers;
-};
-
-struct conn;
-
-/* What a route did with its connection.  ANSWERED: c->response holds the
- * answer and the caller still holds the connection.  PARKED: the
- * connection is suspended and another thread holds it now, or has already
- * answered and resumed it; the caller must not touch it again. */
-enum route_result { ROUTE_ANSWERED, ROUTE_PARKED };
-
-typedef enum route_result (*route_fn)(struct ts_server *s, struct conn *c);
-
-struct route {
-  const char *path;
-  const char *method; /* GET routes also answer HEAD */
-  const char *allow;  /* value of the Allow header on 405 */
-  bool has_body;
-  bool open;          /* no bearer token needed */
-  route_fn fn;
-};
-
-/* One request, from the first call of on_request() to on_completed().
- *
- * Its life.  The libmicrohttpd pool thread serving the connection ("the
- * MHD thread") creates it, checks the headers and reads the body.  The
- * request is then answered there (an error found in the headers, a route
- * without a body) or parked: suspended in libmicrohttpd, which calls
- * nothing for it until it is resumed, and held by exactly one other thread
- * at a time, which alone may touch it.  Its one hand-off path:
- *
- *   MHD thread --to_worker()--> a worker --submit()--> the executor thread
- *   MHD thread --route_readyz()--> the /readyz waiters, under ready_lock,
- *              until canary_finish() takes them all (on the executor
- *              thread, or on the MHD thread when the canary cannot start)
- *
- * Each holder either passes it on (a route returns ROUTE_PARKED) or
- * answers it: it leaves the answer in c->response and calls conn_resume().
- * That call is its last touch: libmicrohttpd may at once call
- * on_request() on the MHD thread, which queues the answer, and then
- * on_completed(), which frees the conn.  conn_park() and conn_resume() are
- * the only places that suspend and resume a connection.
- *
- * Each field says which thread writes it, and when; a field written only
- * at creation is read by every later holder. */
-struct conn {
-  struct ts_server *s;        /* MHD thread, at creation */
-  struct MHD_Connection *mc;  /* MHD thread, at creation */
-  const struct route *route;  /* MHD thread, at creation (NULL: no such path) */
-  char method[16];            /* MHD thread, at creation */
-  char path[128];             /* MHD thread, at creation; for the access log, cut */
-  char request_id[129];       /* MHD thread, at creation */
-  struct timespec start;      /* MHD thread, at creation */
-  /* The body: the MHD thread while it arrives; read by the worker that
-   * parses it; freed by on_completed(). */
-  char *body;
-  size_t len, cap;
-  bool too_large;             /* body passed max_body: the rest is discarded */
-  size_t discarded;
-  bool linger;                /* MHD thread: answered before its body, close it lingering */
-  bool dispatched;            /* MHD thread: the request went to its route */
-  bool parked;                /* MHD thread only: set by conn_park(), cleared
-                               * when it comes back resumed */
-  /* The snippet, for the access log: the worker, in check_code(). */
-  char code_sha256[65];       /* of the snippet, when there was one */
-  char *code_copy;            /* --log-code only */
-  /* The execution's status, for the access log and the metrics: the
-   * worker (a rejected snippet) or the executor thread (execute_done). */
-  const char *exec_status;
-  /* The answer: whichever thread holds the conn when it answers (the MHD
-   * thread, a worker, the executor thread, the canary's finisher), which
-   * resumes it if parked; queue() on the MHD thread sends it. */
-  struct MHD_Response *response;
-  unsigned status;
-  struct conn *work_next;     /* under work_lock, while in a workers' queue */
-  struct conn *ready_next;    /* under ready_lock, while among the /readyz
-                               * waiters; then the canary's finisher */
-};
-
-/* Past max_body, a body of unknown length is drained up to this many more
- * bytes so that the client still reads a clean 413; beyond it the
- * connection is dropped. */
-#define DRAIN_LIMIT ((size_t)1024 * 1024)
-
-static enum route_result route_healthz(struct ts_server *s, struct conn *c);
-static enum route_result route_readyz(struct ts_server *s, struct conn *c);
-static enum route_result route_validate(struct ts_server *s, struct conn *c);
-static enum route_result route_execute(struct ts_server *s, struct conn *c);
-static enum route_result route_info(struct ts_server *s, struct conn *c);
-static enum route_result route_metrics(struct ts_server *s, struct conn *c);
-static enum route_result route_openapi(struct ts_server *s, struct conn *c);
-
-static const struct route routes[] = {
-    {"/healthz", "GET", "GET, HEAD", false, true, route_healthz},
-    {"/readyz", "GET", "GET, HEAD", false, true, route_readyz},
-    {"/validate", "POST", "POST", true, false, route_validate},
-    {"/execute", "POST", "POST", true, false, route_execute},
-    {"/info", "GET", "GET, HEAD", false, false, route_info},
-    {"/metrics", "GET", "GET, HEAD", false, false, route_metrics},
-    {"/openapi.yaml", "GET", "GET, HEAD", false, false, route_openapi},
-};
-
-static double now_s(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* ---- responses ---- */
 
 /* Takes a malloc'ed body (or NULL on allocation failure). */
-static void reply_text(struct conn *c, unsigned status, char *text, size_t len,
+void reply_text(struct conn *c, unsigned status, char *text, size_t len,
                        const char *content_type) {
   if (!text) {
     static const char oom[] =
@@ -230,7 +62,7 @@ static void reply_text(struct conn *c, unsigned status, char *text, size_t len,
 }
 
 /* Serialises doc (consumed) with a trailing newline. */
-static char *print_json(cJSON *doc, size_t *len) {
+char *print_json(cJSON *doc, size_t *len) {
   char *text = cJSON_PrintUnformatted(doc);
 
   cJSON_Delete(doc);
@@ -241,7 +73,7 @@ static char *print_json(cJSON *doc, size_t *len) {
   return text;
 }
 
-static void reply_json(struct conn *c, unsigned status, cJSON *doc) {
+void reply_json(struct conn *c, unsigned status, cJSON *doc) {
   size_t len = 0;
   char *text = print_json(doc, &len);
 
@@ -262,10 +94,8 @@ static cJSON *error_doc(const char *code, const char *fmt, va_list ap) {
   return doc;
 }
 
-static void reply_error(struct conn *c, unsigned status, const char *code,
-                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-static void reply_error(struct conn *c, unsigned status, const char *code,
+void reply_error(struct conn *c, unsigned status, const char *code,
                         const char *fmt, ...) {
   va_list ap;
 
@@ -274,7 +104,7 @@ static void reply_error(struct conn *c, unsigned status, const char *code,
   va_end(ap);
 }
 
-static void reply_copy(struct conn *c, unsigned status, const char *text, size_t len,
+void reply_copy(struct conn *c, unsigned status, const char *text, size_t len,
                        const char *content_type) {
   char *copy = malloc(len ? len : 1);
 
@@ -287,50 +117,15 @@ static void reply_copy(struct conn *c, unsigned status, const char *text, size_t
 
 /* Suspends the connection: libmicrohttpd calls nothing for it until
  * conn_resume().  On the MHD thread, within on_request(). */
-static void conn_park(struct conn *c) {
+void conn_park(struct conn *c) {
   c->parked = true;
   MHD_suspend_connection(c->mc);
 }
 
 /* Gives back a parked connection whose answer is in c->response; the
  * caller's last touch of it.  Any thread, once. */
-static void conn_resume(struct conn *c) {
+void conn_resume(struct conn *c) {
   MHD_resume_connection(c->mc);
-}
-
-/* ---- routes ---- */
-
-static enum route_result route_healthz(struct ts_server *s, struct conn *c) {
-  static const char ok[] = "{\"status\":\"ok\"}\n";
-
-  (void)s;
-  reply_copy(c, MHD_HTTP_OK, ok, sizeof ok - 1, "application/json");
-  return ROUTE_ANSWERED;
-}
-
-static void record_violations(struct ts_server *s, const struct ts_validation *v) {
-  for (size_t i = 0; i < v->n; i++)
-    ts_metrics_violation(s->metrics, v->v[i].rule);
-}
-
-/* Validates the snippet of a parsed request, keeping its hash (and, with
- * --log-code, its text) for the access log.  Returns -1 after replying
- * on an internal failure. */
-static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code,
-                      struct ts_validation *v) {
-  ts_err err = {0};
-
-  ts_sha256_hex(code->s, code->len, c->code_sha256);
-  if (s->cfg->log_code)
-    c->code_copy = strndup(code->s, code->len);
-  if (ts_validate(&s->cfg->policy, code->s, code->len, v, &err) < 0) {
-    ts_error("validate: %s", err.msg);
-    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "validation failed: %s",
-                err.msg);
-    return -1;
-  }
-  record_violations(s, v);
-  return 0;
 }
 
 static void wq_push(struct work_queue *q, struct conn *c) {
@@ -356,7 +151,7 @@ static struct conn *wq_pop(struct work_queue *q) {
  * from then on.  A /validate finding its queue full, or any request once
  * the workers stop, is answered at once instead. */
 static enum route_result to_worker(struct ts_server *s, struct conn *c) {
-  bool validate = c->route->fn == route_validate;
+  bool validate = strcmp(c->route->path, "/validate") == 0;
   unsigned waiting;
 
   pthread_mutex_lock(&s->work_lock);
@@ -431,311 +226,16 @@ static void *worker_main(void *arg) {
   }
 }
 
-static enum route_result route_validate(struct ts_server *s, struct conn *c) {
-  struct ts_validate_req req = {0};
-  struct ts_validation v = {0};
-  struct ts_reqerr re = {0};
-  cJSON *root = ts_validate_req_parse(c->body, c->len, &req, &re);
-
-  if (!root) {
-    reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
-    return ROUTE_ANSWERED;
-  }
-  if (check_code(s, c, &req.code, &v) == 0)
-    reply_json(c, MHD_HTTP_OK, ts_validation_to_json(&v));
-  cJSON_Delete(root);
-  ts_validation_free(&v);
-  return ROUTE_ANSWERED;
-}
-
 /* The connection's socket: a suspended connection is not watched by
  * libmicrohttpd, so the executor watches it for a hang-up. */
-static int client_fd(struct MHD_Connection *mc) {
+int client_fd(struct MHD_Connection *mc) {
   const union MHD_ConnectionInfo *ci =
       MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
 
   return ci ? ci->connect_fd : -1;
 }
 
-/* Runs on the executor thread, which holds the connection from submit()
- * until it resumes it here. */
-static void execute_done(void *ctx, struct ts_exec_result *res) {
-  struct conn *c = ctx;
-  char *text = NULL;
-  size_t len = 0;
-
-  if (res) {
-    c->exec_status = ts_exec_status_name(res->status);
-    ts_metrics_execution(c->s->metrics, c->exec_status, res->duration_ms / 1e3);
-    text = print_json(ts_exec_result_to_json(res), &len);
-    ts_exec_result_free(res);
-    free(res);
-  }
-  /* Nobody reads the answer to a client that hung up: 499, as nginx logs
-   * it, keeps it out of the 200s in the access log and the metrics. */
-  reply_text(c,
-             c->exec_status && strcmp(c->exec_status, "cancelled") == 0 ? 499 : MHD_HTTP_OK,
-             text, len, "application/json");
-  conn_resume(c);
-}
-
-/* On the worker holding the connection: queues its job, and with it the
- * connection, for the executor thread (ROUTE_PARKED: execute_done() will
- * answer and resume it, maybe before this returns).  When the job cannot
- * be queued the worker keeps the connection, answered here with 429, 503
- * or 500. */
-static enum route_result submit(struct ts_server *s, struct conn *c,
-                                const struct ts_exec_params *p) {
-  ts_err err = {0};
-
-  if (ts_exec_submit(s->ex, p, execute_done, c, &err) == 0)
-    return ROUTE_PARKED;
-  if (err.errnum == EAGAIN) {
-    reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err.msg);
-    if (c->response)
-      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
-  } else if (err.errnum == ESHUTDOWN) {
-    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", err.msg);
-  } else {
-    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err.msg);
-  }
-  return ROUTE_ANSWERED;
-}
-
-static enum route_result route_execute(struct ts_server *s, struct conn *c) {
-  const struct ts_config *cfg = s->cfg;
-  struct ts_execute_req req = {0};
-  struct ts_validation v = {0};
-  struct ts_reqerr re = {0};
-  cJSON *root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
-                                     cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
-  struct ts_exec_params p;
-  enum route_result outcome;
-
-  if (!root) {
-    reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
-    return ROUTE_ANSWERED;
-  }
-  if (check_code(s, c, &req.code, &v) < 0) {
-    cJSON_Delete(root);
-    return ROUTE_ANSWERED;
-  }
-  if (!v.valid && cfg->static_validation) {
-    /* Rejected code never runs. */
-    struct ts_exec_result r = {.status = TS_EXEC_REJECTED, .exit_code = -1};
-    cJSON *doc = ts_exec_result_to_json(&r);
-    cJSON *vj = ts_validation_to_json(&v);
-    cJSON_AddItemToObject(doc, "violations", cJSON_DetachItemFromObject(vj, "violations"));
-    cJSON_Delete(vj);
-    cJSON_Delete(root);
-    ts_validation_free(&v);
-    c->exec_status = "rejected";
-    ts_metrics_execution(s->metrics, c->exec_status, 0);
-    reply_json(c, MHD_HTTP_OK, doc);
-    return ROUTE_ANSWERED;
-  }
-  ts_validation_free(&v);
-  p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
-                              req.timeout, req.memory_mb, 0, client_fd(c->mc)};
-  outcome = submit(s, c, &p);
-  /* root is this worker's, not the connection's, and the job was encoded
-   * by ts_exec_submit: freed even when c is gone. */
-  cJSON_Delete(root);
-  return outcome;
-}
-
-/* ---- /readyz ----
- *
- * The rule: ready when the zygote is up, the execution queue is not full,
- * and the last canary execution succeeded.  A canary's result is the answer
- * for READY_CACHE_SECONDS after it ended; a /readyz that finds it older (or
- * none yet) starts one unless one is running, and waits for that one.  So
- * every answer is at most READY_CACHE_SECONDS old or brand new, however many
- * probes come, and at most one canary runs at a time, on the executor's
- * reserved slot, never in the users' queue.  Neither state check (zygote,
- * full queue) starts anything. */
-
-static const char ready_body[] = "{\"status\":\"ready\"}\n";
-
-/* The answer to a /readyz from a canary's result. */
-static void ready_answer(struct conn *c, bool ok, const char *code, const char *why) {
-  if (ok) {
-    reply_copy(c, MHD_HTTP_OK, ready_body, sizeof ready_body - 1, "application/json");
-    return;
-  }
-  reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, code, "%s", why);
-}
-
-/* A canary ended (or could not start): its result becomes the state, and
- * every /readyz waiting for it is answered and resumed.  Any thread. */
-static void canary_finish(struct ts_server *s, bool ok, const char *code, const char *why) {
-  struct conn *waiters;
-
-  pthread_mutex_lock(&s->ready_lock);
-  s->canary_at = now_s();
-  s->canary_ok = ok;
-  s->canary_code = code;
-  (void)snprintf(s->canary_why, sizeof s->canary_why, "%s", why);
-  s->canary_running = false;
-  waiters = steal_pointer(&s->ready_waiters);
-  pthread_mutex_unlock(&s->ready_lock);
-  /* Resumed outside the lock: route_readyz parks with it held. */
-  while (waiters) {
-    struct conn *c = waiters, *next = c->ready_next;
-    ready_answer(c, ok, code, why);
-    conn_resume(c);
-    waiters = next;
-  }
-}
-
-/* Runs on the executor thread. */
-static void canary_done(void *ctx, struct ts_exec_result *res) {
-  struct ts_server *s = ctx;
-  char why[sizeof s->canary_why];
-  bool ok = ts_canary_judge(res, why, sizeof why);
-
-  if (res) {
-    ts_exec_result_free(res);
-    free(res);
-  }
-  canary_finish(s, ok, "not_ready", why);
-}
-
-static enum route_result route_readyz(struct ts_server *s, struct conn *c) {
-  /* Sandboxed exactly like a user's execution, with the default memory
-   * and at most 5 s; no client socket: it belongs to every /readyz
-   * waiting for it. */
-  struct ts_exec_params p = ts_canary_params(5, s->cfg->timeout_max, s->cfg->memory_default_mb,
-                                             s->cfg->memory_max_mb);
-  ts_err err = {0};
-  bool start;
-
-  if (!ts_executor_zygote_alive(s->ex)) {
-    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready", "the sandbox zygote is down");
-    return ROUTE_ANSWERED;
-  }
-  if (ts_executor_inflight(s->ex) >= s->cfg->max_concurrency + s->cfg->queue_max) {
-    /* A full queue is a reason not to send traffic here. */
-    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "not_ready",
-                "every execution slot and the queue are full");
-    return ROUTE_ANSWERED;
-  }
-  pthread_mutex_lock(&s->ready_lock);
-  if (s->canary_at > 0 && now_s() - s->canary_at < READY_CACHE_SECONDS) {
-    bool ok = s->canary_ok;
-    const char *ecode = s->canary_code;
-    char why[sizeof s->canary_why];
-    memcpy(why, s->canary_why, sizeof why);
-    pthread_mutex_unlock(&s->ready_lock);
-    ready_answer(c, ok, ecode, why);
-    return ROUTE_ANSWERED;
-  }
-  /* Wait for the canary, starting it if none runs: from here the thread
-   * that finishes it holds this connection. */
-  conn_park(c);
-  c->ready_next = s->ready_waiters;
-  s->ready_waiters = c;
-  start = !s->canary_running;
-  s->canary_running = true;
-  pthread_mutex_unlock(&s->ready_lock);
-  if (start && ts_exec_submit_system(s->ex, &p, canary_done, s, &err) < 0) {
-    /* EBUSY cannot happen: canary_running is the only submitter's flag.
-     * This thread finishes the canary that did not start, and so answers
-     * and resumes every waiter, this connection included. */
-    if (err.errnum == ESHUTDOWN)
-      canary_finish(s, false, "shutting_down", err.msg);
-    else
-      canary_finish(s, false, "not_ready", err.msg);
-  }
-  return ROUTE_PARKED;
-}
-
-static enum route_result route_info(struct ts_server *s, struct conn *c) {
-  reply_copy(c, MHD_HTTP_OK, s->info, s->info_len, "application/json");
-  return ROUTE_ANSWERED;
-}
-
-static unsigned g_inflight(void *ctx) {
-  return ts_executor_inflight(((struct ts_server *)ctx)->ex);
-}
-static unsigned g_queued(void *ctx) { return ts_executor_queued(((struct ts_server *)ctx)->ex); }
-static unsigned g_restarts(void *ctx) {
-  return ts_executor_zygote_restarts(((struct ts_server *)ctx)->ex);
-}
-static unsigned g_validate_queued(void *ctx) {
-  struct ts_server *s = ctx;
-  unsigned n;
-
-  pthread_mutex_lock(&s->work_lock);
-  n = s->validate_q.len;
-  pthread_mutex_unlock(&s->work_lock);
-  return n;
-}
-
-static enum route_result route_metrics(struct ts_server *s, struct conn *c) {
-  struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s, g_validate_queued};
-  char *text = ts_metrics_render(s->metrics, &g);
-
-  reply_text(c, MHD_HTTP_OK, text, text ? strlen(text) : 0,
-             TS_METRICS_CONTENT_TYPE);
-  return ROUTE_ANSWERED;
-}
-
-static enum route_result route_openapi(struct ts_server *s, struct conn *c) {
-  (void)s;
-  reply_copy(c, MHD_HTTP_OK, ts_openapi_yaml, strlen(ts_openapi_yaml), "application/yaml");
-  return ROUTE_ANSWERED;
-}
-
-static cJSON *strset_json(const struct ts_strset *set) {
-  cJSON *a = cJSON_CreateArray();
-
-  for (size_t i = 0; i < set->n; i++)
-    cJSON_AddItemToArray(a, cJSON_CreateString(set->items[i]));
-  return a;
-}
-
-static cJSON *limit_json(double def, double max) {
-  cJSON *o = cJSON_CreateObject();
-
-  cJSON_AddNumberToObject(o, "default", def);
-  cJSON_AddNumberToObject(o, "max", max);
-  return o;
-}
-
-/* What an agent needs to know to write code that will be accepted. */
-static char *build_info(const struct ts_config *cfg, size_t *len) {
-  cJSON *doc = cJSON_CreateObject(), *limits, *policy;
-
-  cJSON_AddStringToObject(doc, "name", "tool-sandbox");
-  cJSON_AddStringToObject(doc, "version", TS_VERSION);
-  cJSON_AddStringToObject(doc, "python_version", ts_python_version());
-  limits = cJSON_AddObjectToObject(doc, "limits");
-  cJSON_AddItemToObject(limits, "timeout_seconds", limit_json(cfg->timeout_default, cfg->timeout_max));
-  cJSON_AddItemToObject(limits, "memory_mb",
-                        limit_json((double)cfg->memory_default_mb, (double)cfg->memory_max_mb));
-  cJSON_AddNumberToObject(limits, "output_bytes_per_stream", (double)cfg->output_max);
-  cJSON_AddNumberToObject(limits, "body_bytes", (double)cfg->max_body);
-  cJSON_AddNumberToObject(limits, "concurrent_executions", cfg->max_concurrency);
-  cJSON_AddNumberToObject(limits, "queued_executions", cfg->queue_max);
-  policy = cJSON_AddObjectToObject(doc, "policy");
-  cJSON_AddItemToObject(policy, "allowed_modules", strset_json(&cfg->policy.allowed_modules));
-  cJSON_AddItemToObject(policy, "banned_modules", strset_json(&cfg->policy.banned_modules));
-  cJSON_AddItemToObject(policy, "banned_names", strset_json(&cfg->policy.banned_names));
-  cJSON_AddItemToObject(policy, "banned_attributes", strset_json(&cfg->policy.banned_attributes));
-  cJSON_AddItemToObject(policy, "allowed_dunders", strset_json(&cfg->policy.allowed_dunders));
-  cJSON_AddBoolToObject(doc, "auth_required", cfg->ntokens > 0);
-  return print_json(doc, len);
-}
-
 /* ---- request plumbing ---- */
-
-static const struct route *find_route(const char *url) {
-  for (size_t i = 0; i < TS_ARRAY_LEN(routes); i++)
-    if (strcmp(routes[i].path, url) == 0)
-      return &routes[i];
-  return NULL;
-}
 
 static bool method_matches(const struct route *r, const char *method) {
   if (strcmp(r->method, method) == 0)

@@ -1,0 +1,176 @@
+/* The HTTP front end's own state, shared by its two files and by nothing
+ * else: http.c (libmicrohttpd's callbacks, the workers, the hand-off of a
+ * request between threads, responses) and routes.c (what each endpoint
+ * does).  Server process only. */
+#ifndef TS_SERVER_INTERNAL_H
+#define TS_SERVER_INTERNAL_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+#include <microhttpd.h>
+
+#include "exec/executor.h"
+#include "server/config.h"
+#include "server/http.h"
+#include "server/linger.h"
+#include "server/metrics.h"
+
+/* Threads that parse and validate request bodies (the GIL lets one run
+ * Python at a time; a second overlaps JSON and HTTP work with it, and is
+ * free for an /execute while the other validates a large /validate). */
+#define TS_WORKERS_MAX 2
+
+/* /readyz answers from the last canary execution for this long after it
+ * ended; past that, the next /readyz runs one (one at a time, on the
+ * executor's reserved slot) and every /readyz meanwhile waits for it. */
+#define READY_CACHE_SECONDS 2.0
+
+/* Requests waiting for a worker, in arrival order. */
+struct work_queue {
+  struct conn *head, **tail;
+  unsigned len;
+};
+
+struct ts_server {
+  struct MHD_Daemon *daemon;
+  const struct ts_config *cfg;
+  struct ts_executor *ex;
+  struct ts_metrics *metrics;
+  struct ts_linger *linger; /* sockets closed after a refused body */
+  char *info; /* GET /info body, built once */
+  size_t info_len;
+  unsigned port;
+
+  /* /readyz.  It needs no token, so it must not be a way to start
+   * executions at will: at most one canary runs at a time, and within
+   * READY_CACHE_SECONDS of its end its result is the answer. */
+  pthread_mutex_t ready_lock;
+  double canary_at;       /* monotonic time the last canary ended, 0: none yet */
+  bool canary_ok;         /* its result */
+  const char *canary_code; /* when not ok: not_ready or shutting_down */
+  char canary_why[300];   /* and why */
+  bool canary_running;
+  struct conn *ready_waiters; /* /readyz parked until the running canary ends */
+
+  /* Parsing and validation run on threads of their own, never on
+   * libmicrohttpd's: a pool thread serves many connections one request at
+   * a time, and a 20 KiB snippet holds it (and the GIL) for tens of
+   * milliseconds, which /healthz on the same thread would wait for.
+   * /execute bodies go first, and at most one worker is on a /validate at
+   * a time: the GIL serialises parsing anyway, and a 256 KiB body holds it
+   * for a few hundred milliseconds, so an /execute waits for at most that
+   * one /validate, never for a queue of them.  The /validate queue is
+   * bounded (--max-validate-queue, then 429); /execute bodies are bounded
+   * by the connections and, once parsed, by the executor's queue. */
+  pthread_mutex_t work_lock;
+  pthread_cond_t work_cond;
+  struct work_queue exec_q, validate_q;
+  bool validating; /* a worker is on a /validate */
+  bool work_stop;
+  pthread_t workers[TS_WORKERS_MAX];
+  unsigned nworkers;
+};
+
+struct conn;
+
+/* What a route did with its connection.  ANSWERED: c->response holds the
+ * answer and the caller still holds the connection.  PARKED: the
+ * connection is suspended and another thread holds it now, or has already
+ * answered and resumed it; the caller must not touch it again. */
+enum route_result { ROUTE_ANSWERED, ROUTE_PARKED };
+
+typedef enum route_result (*route_fn)(struct ts_server *s, struct conn *c);
+
+struct route {
+  const char *path;
+  const char *method; /* GET routes also answer HEAD */
+  const char *allow;  /* value of the Allow header on 405 */
+  bool has_body;
+  bool open;          /* no bearer token needed */
+  route_fn fn;
+};
+
+/* One request, from the first call of on_request() to on_completed().
+ *
+ * Its life.  The libmicrohttpd pool thread serving the connection ("the
+ * MHD thread") creates it, checks the headers and reads the body.  The
+ * request is then answered there (an error found in the headers, a route
+ * without a body) or parked: suspended in libmicrohttpd, which calls
+ * nothing for it until it is resumed, and held by exactly one other thread
+ * at a time, which alone may touch it.  Its one hand-off path:
+ *
+ *   MHD thread --to_worker()--> a worker --submit()--> the executor thread
+ *   MHD thread --route_readyz()--> the /readyz waiters, under ready_lock,
+ *              until canary_finish() takes them all (on the executor
+ *              thread, or on the MHD thread when the canary cannot start)
+ *
+ * Each holder either passes it on (a route returns ROUTE_PARKED) or
+ * answers it: it leaves the answer in c->response and calls conn_resume().
+ * That call is its last touch: libmicrohttpd may at once call
+ * on_request() on the MHD thread, which queues the answer, and then
+ * on_completed(), which frees the conn.  conn_park() and conn_resume() are
+ * the only places that suspend and resume a connection.
+ *
+ * Each field says which thread writes it, and when; a field written only
+ * at creation is read by every later holder. */
+struct conn {
+  struct ts_server *s;        /* MHD thread, at creation */
+  struct MHD_Connection *mc;  /* MHD thread, at creation */
+  const struct route *route;  /* MHD thread, at creation (NULL: no such path) */
+  char method[16];            /* MHD thread, at creation */
+  char path[128];             /* MHD thread, at creation; for the access log, cut */
+  char request_id[129];       /* MHD thread, at creation */
+  struct timespec start;      /* MHD thread, at creation */
+  /* The body: the MHD thread while it arrives; read by the worker that
+   * parses it; freed by on_completed(). */
+  char *body;
+  size_t len, cap;
+  bool too_large;             /* body passed max_body: the rest is discarded */
+  size_t discarded;
+  bool linger;                /* MHD thread: answered before its body, close it lingering */
+  bool dispatched;            /* MHD thread: the request went to its route */
+  bool parked;                /* MHD thread only: set by conn_park(), cleared
+                               * when it comes back resumed */
+  /* The snippet, for the access log: the worker, in check_code(). */
+  char code_sha256[65];       /* of the snippet, when there was one */
+  char *code_copy;            /* --log-code only */
+  /* The execution's status, for the access log and the metrics: the
+   * worker (a rejected snippet) or the executor thread (execute_done). */
+  const char *exec_status;
+  /* The answer: whichever thread holds the conn when it answers (the MHD
+   * thread, a worker, the executor thread, the canary's finisher), which
+   * resumes it if parked; queue() on the MHD thread sends it. */
+  struct MHD_Response *response;
+  unsigned status;
+  struct conn *work_next;     /* under work_lock, while in a workers' queue */
+  struct conn *ready_next;    /* under ready_lock, while among the /readyz
+                               * waiters; then the canary's finisher */
+};
+
+/* Past max_body, a body of unknown length is drained up to this many more
+ * bytes so that the client still reads a clean 413; beyond it the
+ * connection is dropped. */
+#define DRAIN_LIMIT ((size_t)1024 * 1024)
+
+/* routes.c */
+const struct route *find_route(const char *url);
+char *build_info(const struct ts_config *cfg, size_t *len);
+double now_s(void);
+
+/* http.c: responses, and the hand-off (see struct conn) */
+void reply_text(struct conn *c, unsigned status, char *text, size_t len, const char *content_type);
+char *print_json(cJSON *doc, size_t *len);
+void reply_json(struct conn *c, unsigned status, cJSON *doc);
+void reply_error(struct conn *c, unsigned status, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void reply_copy(struct conn *c, unsigned status, const char *text, size_t len,
+                const char *content_type);
+int client_fd(struct MHD_Connection *mc);
+void conn_park(struct conn *c);
+void conn_resume(struct conn *c);
+
+#endif
