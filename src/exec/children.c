@@ -336,9 +336,11 @@ void ex_finish(struct ts_executor *ex, struct child *c, const char *why) {
  * done with its job: its exit, which unmaps a copy of the zygote and
  * tears down its namespaces, takes 1 to 4 ms that nobody needs to wait
  * for.  Not when it claims a MemoryError: that status needs its peak
- * memory, which the kernel reports at the reap. */
+ * memory, which the kernel reports at the reap.  Nor once the server has
+ * killed it: a dying child's pipes close before its pidfd reports it, and
+ * how it ended is then the reap's to say, not its record's. */
 static bool done_early(struct child *c) {
-  if (!c->w || c->reaped || !c->out.eof || !c->err.eof || !c->res.eof ||
+  if (!c->w || c->reaped || c->killed || !c->out.eof || !c->err.eof || !c->res.eof ||
       !ts_report_is_result(c->res.data, c->res.len))
     return false;
   decode_report(c);
