@@ -18,7 +18,7 @@
 #include "util/log.h"
 
 void ex_buf_init(struct buf *b, int fd, size_t cap, unsigned max_reads) {
-  *b = (struct buf){NULL, 0, cap, max_reads, false, false, fd};
+  *b = (struct buf){.cap = cap, .reads_left = max_reads, .fd = fd};
 }
 
 int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot) {
@@ -116,6 +116,52 @@ void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b) {
     }
     b->len += (size_t)n;
   }
+}
+
+/* The byte caps bound what a child's output costs in copying, not how
+ * often it wakes us: a child that writes a byte at a time, slowly enough
+ * for this thread to go back to sleep in between, would cost it a wake-up,
+ * an epoll_wait and a read (about a microsecond) per byte, close to what
+ * the child pays for its write, on the one thread that serves every
+ * sandbox.  So past PUMP_FREE_TRICKLES wake-ups that found less than
+ * PUMP_TRICKLE bytes, a pipe is read at most every PUMP_PAUSE seconds:
+ * what the child writes meanwhile waits in the pipe (64 KiB), and it
+ * blocks, at its own cost, when that is full.  The hang-up of a paused
+ * pipe is still reported (epoll always reports EPOLLHUP), so the end of a
+ * job is seen at once. */
+#define PUMP_FREE_TRICKLES 64
+#define PUMP_TRICKLE 4096
+#define PUMP_PAUSE 0.001
+
+void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum ev_kind kind) {
+  size_t before = b->len;
+  struct epoll_event ev = {.events = 0, .data.u64 = (uint64_t)kind | ((uint64_t)c->slot << 8)};
+
+  ex_pump(ex, c, b);
+  if (b->fd < 0 || b->paused || b->len - before >= PUMP_TRICKLE ||
+      ++b->trickles <= PUMP_FREE_TRICKLES)
+    return;
+  if (epoll_ctl(ex->epfd, EPOLL_CTL_MOD, b->fd, &ev) < 0)
+    return;
+  b->paused = true;
+  if (c->resume_at == 0)
+    c->resume_at = ex_now() + PUMP_PAUSE;
+}
+
+/* Watches a child's paused pipes again: level-triggered, what piled up
+ * meanwhile is reported at the next epoll_wait. */
+void ex_resume_pipes(struct ts_executor *ex, struct child *c) {
+  struct buf *bufs[] = {&c->out, &c->err, &c->res};
+  static const enum ev_kind kinds[] = {EV_OUT, EV_ERR, EV_RES};
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(bufs); i++) {
+    struct epoll_event ev = {.events = EPOLLIN,
+                             .data.u64 = (uint64_t)kinds[i] | ((uint64_t)c->slot << 8)};
+    if (bufs[i]->paused && bufs[i]->fd >= 0)
+      epoll_ctl(ex->epfd, EPOLL_CTL_MOD, bufs[i]->fd, &ev);
+    bufs[i]->paused = false;
+  }
+  c->resume_at = 0;
 }
 
 /* CPU time of a live child so far, from its process CPU clock. */
@@ -301,9 +347,11 @@ void ex_finish(struct ts_executor *ex, struct child *c, const char *why) {
  * done with its job: its exit, which unmaps a copy of the zygote and
  * tears down its namespaces, takes 1 to 4 ms that nobody needs to wait
  * for.  Not when it claims a MemoryError: that status needs its peak
- * memory, which the kernel reports at the reap. */
+ * memory, which the kernel reports at the reap.  Nor once the server has
+ * killed it: a dying child's pipes close before its pidfd reports it, and
+ * how it ended is then the reap's to say, not its record's. */
 static bool done_early(struct child *c) {
-  if (!c->w || c->reaped || !c->out.eof || !c->err.eof || !c->res.eof ||
+  if (!c->w || c->reaped || c->killed || !c->out.eof || !c->err.eof || !c->res.eof ||
       !ts_report_is_result(c->res.data, c->res.len))
     return false;
   decode_report(c);

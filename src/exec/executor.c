@@ -175,6 +175,8 @@ static int next_timeout_ms(struct ts_executor *ex) {
     struct child *c = ex->slots[i];
     if (c && c->w && !c->timed_out && c->deadline < next)
       next = c->deadline;
+    if (c && c->resume_at > 0 && c->resume_at < next)
+      next = c->resume_at;
   }
   if (ex->zfd < 0 && ex->zretry_at < next)
     next = ex->zretry_at;
@@ -221,6 +223,8 @@ static void check_deadlines(struct ts_executor *ex) {
       c->timed_out = true;
       ex_kill(c);
     }
+    if (c && c->resume_at > 0 && t >= c->resume_at)
+      ex_resume_pipes(ex, c);
   }
   if (ex->zfd < 0 && t >= ex->zretry_at && !ex_stopping(ex)) {
     ts_err err = {0};
@@ -296,7 +300,7 @@ static void *executor_main(void *arg) {
         if (c) {
           struct buf *b = kind == EV_OUT ? &c->out : kind == EV_ERR ? &c->err : &c->res;
           if (b->fd >= 0)
-            ex_pump(ex, c, b);
+            ex_pump_event(ex, c, b, kind);
           ex_maybe_finish(ex, c);
         }
         break;

@@ -47,6 +47,8 @@ struct buf {
   unsigned reads_left;
   bool over; /* the child wrote past cap: it was killed, the pipe closed */
   bool eof;
+  bool paused;     /* not watched for input until the child's resume_at */
+  unsigned trickles; /* wake-ups that found only a few bytes to read */
   int fd;
 };
 
@@ -86,6 +88,7 @@ struct child {
   struct rusage ru;
   struct timespec start;
   double deadline; /* monotonic seconds, once it has work */
+  double resume_at; /* when its paused pipes are watched again, 0 if none */
 };
 
 struct ts_executor {
@@ -154,6 +157,8 @@ void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status st
 void ex_assign(struct ts_executor *ex, struct child *c, struct work *w);
 void ex_write_job(struct ts_executor *ex, struct child *c);
 void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b);
+void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum ev_kind kind);
+void ex_resume_pipes(struct ts_executor *ex, struct child *c);
 void ex_maybe_finish(struct ts_executor *ex, struct child *c);
 void ex_reap(struct ts_executor *ex, struct child *c);
 void ex_finish(struct ts_executor *ex, struct child *c, const char *why);

@@ -132,11 +132,35 @@ static void parse_audit(const cJSON *root, struct ts_child_report *r) {
   }
 }
 
+/* Whether JSON text holds at most `max` values, counted from above
+ * without parsing it: every value but the first follows a '[', a '{' or a
+ * ',' outside of a string.  One pass, no allocation. */
+static bool few_values(const char *s, size_t len, size_t max) {
+  size_t n = 1;
+  bool in_string = false;
+
+  for (size_t i = 0; i < len; i++) {
+    char c = s[i];
+    if (in_string) {
+      if (c == '\\')
+        i++;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if ((c == '[' || c == '{' || c == ',') && ++n > max) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /* A RESULT record's JSON: the error payload (EXCEPTION only: a clean end
  * carries none) and the audit trace.  Returns -1 when it is not a JSON
  * object whose "error" matches the record type. */
 static int parse_result(const char *json, size_t len, bool exception, struct ts_child_report *r) {
-  cJSON *root = cJSON_ParseWithLength(json, len);
+  cJSON *root = few_values(json, len, TS_REPORT_MAX_VALUES) ? cJSON_ParseWithLength(json, len)
+                                                             : NULL;
   const cJSON *e = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "error") : NULL;
   int rc = -1;
 

@@ -139,6 +139,12 @@ struct ts_setup_error {
 /* The most the server reads from a report pipe: a child that writes more
  * is killed. */
 #define TS_REPORT_MAX ((size_t)256 * 1024)
+/* The most JSON values a RESULT record may hold: the runner's has a few
+ * hundred at most (TS_AUDIT_MAX entries, the error's members).  Past that
+ * the record is malformed and not parsed: 256 KiB of "1," would otherwise
+ * cost the server 130,000 parsed values, 10 MB and 15 ms, for the child's
+ * single write. */
+#define TS_REPORT_MAX_VALUES 4096
 
 /* Writes one report record: header and payload in one writev, retried
  * until all is written.  Async-signal-safe, no allocation: the child's

@@ -133,3 +133,29 @@ Test(spoof, growth_that_runs_out_is_memory_limit) {
   sbx_assert_server_fine();
 #endif
 }
+
+/* A whole clean-end record, then the pipes held open through a duplicate
+ * until the deadline kills the child: its pipes close as it dies, before
+ * its pidfd says so.  That is no early end: the server killed it, and
+ * the answer (signal 9, no exit code) waits for the reap. */
+Test(spoof, a_killed_child_is_not_done_early) {
+  struct sbx_run run;
+
+  sbx_run(&run,
+          "import struct\n"
+          "body = b'{\"error\": null}'\n"
+          "os.write(3, struct.pack('<II', 2, len(body)) + body)\n"
+          "os.dup2(3, 7)\n"
+          "os.close(1)\n"
+          "os.close(2)\n"
+          "os.close(3)\n"
+          "while True:\n"
+          "    pass\n",
+          1.0, SBX_MEMORY_MB);
+  sbx_assert_status(&run, TS_EXEC_TIMEOUT);
+  cr_assert_eq(run.r.report.kind, TS_REPORT_OK, "the record was read as one");
+  cr_assert_eq(run.r.signal, 9, "exit %d, signal %d", run.r.exit_code, run.r.signal);
+  cr_assert_eq(run.r.exit_code, -1);
+  sbx_free(&run);
+  sbx_assert_server_fine();
+}

@@ -234,6 +234,63 @@ Test(report, audit_trace_is_bounded_and_checked) {
   ts_child_report_free(&r);
 }
 
+/* A record of many tiny values is not parsed at all: its cost would be
+ * the server's, per value.  Separators inside strings are text. */
+static char *values_json(size_t values, bool commas_in_a_string) {
+  size_t cap = values * 3 + 64, n = 0;
+  char *buf = malloc(cap);
+
+  cr_assert(buf);
+  n += (size_t)snprintf(buf + n, cap - n, "{\"error\":null,\"audit\":[");
+  if (commas_in_a_string) {
+    /* "\",\",...\\": escaped quotes and commas, an escaped backslash */
+    buf[n++] = '"';
+    for (size_t i = 0; i < values; i++) {
+      buf[n++] = '\\';
+      buf[n++] = '"';
+      buf[n++] = ',';
+    }
+    buf[n++] = '\\';
+    buf[n++] = '\\';
+    buf[n++] = '"';
+  } else {
+    for (size_t i = 0; i < values; i++) {
+      buf[n++] = '1';
+      buf[n++] = ',';
+    }
+    n--; /* the last comma */
+  }
+  n += (size_t)snprintf(buf + n, cap - n, "]}");
+  cr_assert_lt(n, cap);
+  return buf;
+}
+
+Test(report, too_many_values_are_not_parsed) {
+  struct ts_child_report r;
+  /* the root, the audit array and its items: 4 + items at most */
+  char *json = values_json(TS_REPORT_MAX_VALUES - 4, false);
+
+  decode_json(TS_REC_RESULT_OK, json, &r);
+  cr_assert_eq(r.kind, TS_REPORT_OK);
+  cr_assert_eq(r.audit_dropped, TS_REPORT_MAX_VALUES - 4, "each non-object item is dropped");
+  ts_child_report_free(&r);
+  free(json);
+
+  json = values_json(TS_REPORT_MAX_VALUES, false);
+  decode_json(TS_REC_RESULT_OK, json, &r);
+  cr_assert_eq(r.kind, TS_REPORT_MALFORMED);
+  ts_child_report_free(&r);
+  free(json);
+
+  /* commas, escaped quotes and backslashes inside one string */
+  json = values_json(TS_REPORT_MAX_VALUES * 4, true);
+  decode_json(TS_REC_RESULT_OK, json, &r);
+  cr_assert_eq(r.kind, TS_REPORT_OK);
+  cr_assert_eq(r.audit_dropped, 1);
+  ts_child_report_free(&r);
+  free(json);
+}
+
 /* The job, both ways, and a reader that skips what it does not know. */
 Test(job, round_trip_and_unknown_records) {
   struct ts_job in = {"print(1)", 8, "in", 2, {64, 3, TS_JOB_F_RAW}}, out;
