@@ -29,7 +29,11 @@ int ts_err_wrap(ts_err *err, const char *fmt, ...) {
   va_end(ap);
   if (n < 0)
     n = 0;
-  if ((size_t)n < sizeof err->msg) /* a long message is cut */
-    (void)snprintf(err->msg + n, sizeof err->msg - (size_t)n, ": %s", prev);
+  if ((size_t)n < sizeof err->msg - 3) { /* else the context alone fills it */
+    size_t len = (size_t)n, k = strnlen(prev, sizeof err->msg - 3 - len);
+    memcpy(err->msg + len, ": ", 2);
+    memcpy(err->msg + len + 2, prev, k); /* a long message is cut */
+    err->msg[len + 2 + k] = '\0';
+  }
   return -1;
 }
