@@ -1,3 +1,5 @@
+/* ts_err: filling an error and adding context to it.  Any process, any
+ * thread; no allocation.  See common.h. */
 #include <stdio.h>
 #include <string.h>
 

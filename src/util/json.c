@@ -1,3 +1,4 @@
+/* The one JSON string escaper (see json.h).  Any process, any thread. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* The one strict UTF-8 checker (see utf8.h).  Any process, any thread. */
 #include "util/utf8.h"
 
 bool ts_utf8_valid(const char *str, size_t len) { return ts_utf8_valid_prefix(str, len) == len; }
