@@ -400,7 +400,8 @@ static void unreserve(struct ts_executor *ex, bool system) {
 static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, bool system,
                        ts_exec_done_fn done, void *ctx, ts_err *err) {
   struct ts_job jd = {p->code, p->code_len, p->stdin_data, p->stdin_len,
-                      {(uint32_t)p->memory_mb, (uint32_t)ceil(p->timeout) + 1, p->flags}};
+                      {(uint32_t)p->memory_mb, (uint32_t)ceil(p->timeout) + 1, p->flags},
+                      p->files, p->nfiles};
   struct work *w;
   uint64_t one = 1;
 

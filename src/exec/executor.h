@@ -42,6 +42,8 @@ struct ts_exec_params {
   long memory_mb;  /* address space for the snippet, at most memory_max_mb */
   unsigned flags;  /* TS_JOB_F_*; RAW is for tests only */
   int client_fd;   /* > 0: the client's socket; its hang-up cancels the job */
+  const struct ts_job_file *files; /* written into the working directory first */
+  size_t nfiles;
 };
 
 struct ts_exec_result {

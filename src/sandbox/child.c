@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "sandbox/child.h"
+#include "sandbox/files.h"
 #include "sandbox/namespaces.h"
 #include "sandbox/pyguard.h"
 #include "util/pyembed.h"
@@ -127,6 +128,23 @@ __attribute__((noreturn)) static void finish(int code) {
   close(TS_FD_STDERR);
   close(TS_FD_REPORT);
   _exit(code);
+}
+
+/* A file of the job could not be written (the server checked every path,
+ * so this is the private /tmp running out of room, or a malformed job):
+ * the snippet does not run, and the report says which file, as an OSError
+ * of the snippet's.  Python is usable: the setup is over. */
+__attribute__((noreturn)) static void files_failed(const struct ts_child_ctx *ctx, size_t i,
+                                                   const char *why) {
+  PyObject *type, *value, *tb;
+  int e = errno;
+
+  PyErr_Format(PyExc_OSError, "cannot write files[%zu] into the working directory: %s: %s", i,
+               why, strerror(e));
+  PyErr_Fetch(&type, &value, &tb);
+  PyErr_NormalizeException(&type, &value, &tb);
+  report_result(true, value ? PyObject_CallOneArg(ctx->report, value) : NULL);
+  finish(TS_EXIT_ERROR);
 }
 
 /* Steps 1-8: confinement.  Nothing here allocates. */
@@ -266,6 +284,22 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
   /* 10. The job's own limits. */
   if (lower_limits(ctx, &job.limits) < 0)
     die("job limits");
+
+  /* 10b. The job's files, written into the working directory, /tmp, our
+   *      cwd since step 3; then the capability that lets the snippet open
+   *      them (runner.py: an `open` confined to that directory). */
+  if (job.nfiles) {
+    size_t bad = 0;
+    const char *why = "";
+    if (ts_job_files_write(AT_FDCWD, &job, &bad, &why) < 0)
+      files_failed(ctx, bad, why);
+  }
+  if (job.limits.flags & TS_JOB_F_FILES) {
+    PyObject *r = PyObject_CallFunction(ctx->grant, "s", "files");
+    if (!r)
+      die("grant files");
+    Py_DECREF(r);
+  }
 
   /* 11. Compile, with the same call and flags as the validator: what runs
    *     is what was checked.  A syntax error is the snippet's own. */

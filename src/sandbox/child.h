@@ -26,6 +26,7 @@
 struct ts_child_ctx {
   struct sock_fprog filter; /* compiled once (seccomp.c) */
   PyObject *run, *report;   /* from runner.py */
+  PyObject *grant;          /* runner.py's grant(name): a capability for this job */
   int procfd;               /* the host's /proc, for the id maps */
   uid_t uid;                /* the zygote's ids, mapped to the inside ids */
   gid_t gid;

@@ -21,13 +21,59 @@ static void put_record(char *buf, size_t *off, uint32_t type, const void *data, 
   *off += len;
 }
 
+/* The size of a FILES record's payload, or 0 when it would be too large. */
+static size_t files_size(const struct ts_job *job) {
+  size_t n = 4;
+
+  if (job->nfiles > UINT32_MAX)
+    return 0;
+  for (size_t i = 0; i < job->nfiles; i++) {
+    const struct ts_job_file *f = &job->files[i];
+    if (f->path_len > TS_JOB_MAX_RECORD || f->data_len > TS_JOB_MAX_RECORD)
+      return 0;
+    n += 8 + f->path_len + f->data_len;
+    if (n > TS_JOB_MAX_RECORD)
+      return 0;
+  }
+  return n;
+}
+
+static void put_files(char *buf, size_t *off, const struct ts_job *job, size_t size) {
+  uint32_t hdr[2] = {TS_JOB_FILES, (uint32_t)size}, count = (uint32_t)job->nfiles;
+
+  memcpy(buf + *off, hdr, sizeof hdr);
+  *off += sizeof hdr;
+  memcpy(buf + *off, &count, 4);
+  *off += 4;
+  for (size_t i = 0; i < job->nfiles; i++) {
+    const struct ts_job_file *f = &job->files[i];
+    uint32_t lens[2] = {(uint32_t)f->path_len, (uint32_t)f->data_len};
+    memcpy(buf + *off, lens, sizeof lens);
+    *off += sizeof lens;
+    memcpy(buf + *off, f->path, f->path_len);
+    *off += f->path_len;
+    if (f->data_len)
+      memcpy(buf + *off, f->data, f->data_len);
+    *off += f->data_len;
+  }
+}
+
 char *ts_job_encode(const struct ts_job *job, size_t *len, ts_err *err) {
   size_t n = 4 + 3 * 8 + sizeof job->limits + job->code_len + job->stdin_len, off = 4;
+  size_t fsize = 0;
   char *buf;
 
   if (job->code_len > TS_JOB_MAX_RECORD || job->stdin_len > TS_JOB_MAX_RECORD) {
     ts_err_set(err, E2BIG, "job too large");
     return NULL;
+  }
+  if (job->files && job->nfiles) {
+    fsize = files_size(job);
+    if (fsize == 0) {
+      ts_err_set(err, E2BIG, "job files too large");
+      return NULL;
+    }
+    n += 8 + fsize;
   }
   buf = malloc(n);
   if (!buf) {
@@ -39,8 +85,56 @@ char *ts_job_encode(const struct ts_job *job, size_t *len, ts_err *err) {
   put_record(buf, &off, TS_JOB_CODE, job->code, job->code_len);
   if (job->stdin_data)
     put_record(buf, &off, TS_JOB_STDIN, job->stdin_data, job->stdin_len);
+  if (fsize)
+    put_files(buf, &off, job, fsize);
   *len = off;
   return buf;
+}
+
+/* One file of a FILES payload at *off, or -1 when what is there is not a
+ * whole one. */
+static int take_file(const char *rec, size_t len, size_t *off, struct ts_job_file *f) {
+  uint32_t lens[2];
+
+  if (len - *off < sizeof lens)
+    return -1;
+  memcpy(lens, rec + *off, sizeof lens);
+  *off += sizeof lens;
+  if (lens[0] > len - *off || lens[1] > len - *off - lens[0])
+    return -1;
+  f->path = rec + *off;
+  f->path_len = lens[0];
+  f->data = rec + *off + lens[0];
+  f->data_len = lens[1];
+  *off += (size_t)lens[0] + lens[1];
+  return 0;
+}
+
+/* A FILES payload is well formed when its count of files fills it
+ * exactly. */
+static int check_files(const char *rec, size_t len, size_t *count) {
+  uint32_t n;
+  size_t off = 4;
+  struct ts_job_file f;
+
+  if (len < 4)
+    return -1;
+  memcpy(&n, rec, 4);
+  for (uint32_t i = 0; i < n; i++)
+    if (take_file(rec, len, &off, &f) < 0)
+      return -1;
+  *count = n;
+  return off == len ? 0 : -1;
+}
+
+int ts_job_file_next(const struct ts_job *job, size_t *off, struct ts_job_file *f) {
+  if (!job->files_rec)
+    return 0;
+  if (*off == 0)
+    *off = 4;
+  if (*off >= job->files_rec_len)
+    return 0;
+  return take_file(job->files_rec, job->files_rec_len, off, f) == 0 ? 1 : 0;
 }
 
 int ts_job_decode(const char *buf, size_t len, struct ts_job *job) {
@@ -65,6 +159,11 @@ int ts_job_decode(const char *buf, size_t len, struct ts_job *job) {
       job->stdin_len = hdr[1];
     } else if (hdr[0] == TS_JOB_LIMITS && hdr[1] >= sizeof job->limits) {
       memcpy(&job->limits, buf + off, sizeof job->limits);
+    } else if (hdr[0] == TS_JOB_FILES) {
+      if (check_files(buf + off, hdr[1], &job->nfiles) < 0)
+        return -1;
+      job->files_rec = buf + off;
+      job->files_rec_len = hdr[1];
     }
     off += hdr[1];
   }

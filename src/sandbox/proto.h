@@ -87,6 +87,7 @@ enum ts_job_record {
   TS_JOB_CODE = 1,   /* UTF-8 source */
   TS_JOB_STDIN = 2,  /* bytes served as sys.stdin */
   TS_JOB_LIMITS = 3, /* struct ts_job_limits */
+  TS_JOB_FILES = 4,  /* the files to write before the snippet runs: see below */
 };
 
 struct ts_job_limits {
@@ -96,6 +97,23 @@ struct ts_job_limits {
 };
 
 #define TS_JOB_F_RAW 0x1u /* tests only: no builtins whitelist, no import hook */
+/* The "files" capability: the runtime layer offers an `open` confined to
+ * the working directory, and its audit hook lets such opens through. */
+#define TS_JOB_F_FILES 0x2u
+/* A job's working directory: its current directory, the private tmpfs
+ * that child.c mounts in step 3, where its files are written. */
+#define TS_WORKDIR "/tmp"
+
+/* One file of a FILES record.  The record's payload is a uint32 count,
+ * then per file a uint32 path length, a uint32 content length, the path
+ * and the content.  Paths are checked by the server and again by the
+ * child (util/filepath.h) before anything is written. */
+struct ts_job_file {
+  const char *path;
+  size_t path_len;
+  const char *data;
+  size_t data_len;
+};
 
 struct ts_job {
   const char *code; /* points into the decoded buffer */
@@ -103,6 +121,13 @@ struct ts_job {
   const char *stdin_data;
   size_t stdin_len;
   struct ts_job_limits limits;
+  /* ts_job_encode: `nfiles` files at `files` (a FILES record when nfiles
+   * > 0).  ts_job_decode: files is NULL, nfiles the count, and files_rec
+   * the FILES record's payload, read with ts_job_file_next. */
+  const struct ts_job_file *files;
+  size_t nfiles;
+  const char *files_rec;
+  size_t files_rec_len;
 };
 
 /* Encodes a job into a new buffer (caller frees).  Returns NULL with *err
@@ -111,6 +136,9 @@ char *ts_job_encode(const struct ts_job *job, size_t *len, ts_err *err);
 /* Decodes buf (kept alive by the caller) into *job.  Unknown records are
  * skipped; malformed input returns -1. */
 int ts_job_decode(const char *buf, size_t len, struct ts_job *job);
+/* The next file of a decoded job: *off starts at 0.  Returns 1 with *f
+ * filled (pointing into the job's buffer), 0 after the last one. */
+int ts_job_file_next(const struct ts_job *job, size_t *off, struct ts_job_file *f);
 
 /* ---- report: child -> server ---- */
 

@@ -7,6 +7,9 @@
 #     same result JSON;
 #   class_check() and attr_check() are called by the zygote's guards on
 #     type.__new__ and type.__setattr__ (zygote.c) while a snippet runs.
+# grant(name), called by the child before run(), gives this job a
+# capability: "files" adds an `open` confined to the working directory to
+# its builtins, and lets the audit hook pass such opens (and no others).
 # This code is trusted; the snippet only ever sees the builtins dict and the
 # module views built here.
 #
@@ -45,6 +48,34 @@ from _string import formatter_field_name_split as _field_split
 from _string import formatter_parser as _format_parser
 
 _SNIPPET = "<snippet>"
+
+# The capabilities of this child's job (grant()): empty in the zygote, so
+# every child starts without any.
+_CAPS = set()
+
+
+def grant(name):
+    """Called by the child (child.c, step 10b) before run(), never by a
+    snippet: nothing of this module is reachable from one."""
+    _CAPS.add(name)
+
+
+def _confined_path_why(p):
+    """Why the "files" capability's open refuses path p, or None.  The
+    working directory is the current one (/tmp, the child's private tmpfs),
+    so a plain relative path without '..' stays inside it: the kernel root
+    holds nothing else that is writable, and nothing there makes links."""
+    if type(p) is not str:
+        return "a path that is not a str (file descriptors and path objects are not " \
+            "opened); use a relative path"
+    if "\0" in p:
+        return "a path with a NUL character"
+    if p[:1] == "/":
+        return "the absolute path %r: files are confined to the working directory; use a " \
+            "relative path" % p[:80]
+    if ".." in str.split(p, "/"):
+        return "the path %r: '..' leaves the working directory" % p[:80]
+    return None
 
 # The runner reads frames for itself (whose line, who called): those reads
 # raise audit events, which the hook lets through only while this depth is
@@ -942,6 +973,7 @@ class _Audit:
     def __init__(self, allowed_fn, stdlib_dir):
         self.armed = False
         self.code = None
+        self.open_code = None  # the files capability's open (make())
         self.trace = []
         self.dropped = 0
         self.allowed_fn = allowed_fn
@@ -1041,6 +1073,13 @@ class _Audit:
             if path and path.startswith(self.stdlib) and ".." not in path and \
                     set(mode) <= set("rbt"):
                 return  # the import system reading the standard library
+            if "files" in _CAPS and f is not None and _code(f) is self.open_code and args and \
+                    type(args[0]) is str and _confined_path_why(args[0]) is None:
+                # the files capability: its own open, inside the working
+                # directory.  Only that function's call: the io classes
+                # it hands out (type(f.buffer.raw) is FileIO) take an
+                # opener that returns any descriptor after this event.
+                return
             # Nothing of the snippet's is called here (no repr, no str of its
             # objects): the hook ignores every event while it decides.
             self.refuse("open", "%s (mode %s)" % (path or "a path that is not a str", mode), f)
@@ -1199,6 +1238,24 @@ def make(allowed, allow_input):
     safe["__import__"] = guarded_import
     safe["type"] = safe_type = _safe_type(audit.refuse)
 
+    real_open = _io.open
+
+    def confined_open(file, mode="r", buffering=-1, encoding=None, errors=None, newline=None,
+                      closefd=True, opener=None):
+        """open() of the "files" capability: relative paths inside the
+        working directory only (the audit hook holds the same rule)."""
+        why = _confined_path_why(file)
+        if why is None and opener is not None:
+            why = "an opener (it would choose the file descriptor)"
+        if why is None and closefd is not True:
+            why = "closefd=False (only for file descriptors)"
+        if why is not None:
+            audit.refuse("open", why, _frame(1))
+        return real_open(file, mode, buffering, encoding, errors, newline, True)
+
+    confined_open.__name__ = confined_open.__qualname__ = "open"
+    audit.open_code = confined_open.__code__
+
     metatype = _b.type
 
     def class_check(meta, name, bases, ns):
@@ -1292,6 +1349,8 @@ def make(allowed, allow_input):
             b = dict(vars(_b))
         else:
             b = dict(safe)
+            if "files" in _CAPS:
+                b["open"] = confined_open
             if allow_input:
                 def sandbox_input(prompt=""):
                     out.write(str(prompt))

@@ -159,6 +159,10 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
     fail("building the runner");
   Py_INCREF(z->child.run);
   Py_INCREF(z->child.report);
+  z->child.grant = PyDict_GetItemString(globals, "grant");
+  if (!z->child.grant)
+    fail("building the runner");
+  Py_INCREF(z->child.grant);
   if (ts_pyguard_install(class_check, attr_check, &err) < 0)
     fail("%s", err.msg);
   Py_DECREF(pair);
