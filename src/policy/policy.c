@@ -380,6 +380,37 @@ void ts_policy_free(struct ts_policy *p) {
   strset_clear(&p->read_only_dunders);
 }
 
+int ts_policy_copy(struct ts_policy *dst, const struct ts_policy *src, ts_err *err) {
+  const struct ts_strset *from[] = {&src->allowed_modules, &src->banned_modules,
+                                    &src->banned_names, &src->banned_attributes,
+                                    &src->allowed_dunders, &src->readable_dunders,
+                                    &src->read_only_dunders};
+  struct ts_strset *to[] = {&dst->allowed_modules, &dst->banned_modules, &dst->banned_names,
+                            &dst->banned_attributes, &dst->allowed_dunders,
+                            &dst->readable_dunders, &dst->read_only_dunders};
+
+  memset(dst, 0, sizeof *dst);
+  for (size_t i = 0; i < TS_ARRAY_LEN(to); i++) {
+    if (strset_from_array(to[i], (const char *const *)from[i]->items, from[i]->n, err) < 0) {
+      ts_policy_free(dst);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+void ts_strset_remove(struct ts_strset *s, const char *name) {
+  size_t j = 0;
+
+  for (size_t i = 0; i < s->n; i++) {
+    if (strcmp(s->items[i], name) == 0)
+      free(s->items[i]);
+    else
+      s->items[j++] = s->items[i];
+  }
+  s->n = j;
+}
+
 /* True when `dotted` or one of its parents ("a", "a.b", "a.b.c") is in s. */
 static bool has_prefix_in(const struct ts_strset *s, const char *dotted) {
   for (const char *d = dotted;; d++) {

@@ -40,6 +40,13 @@ void ts_policy_free(struct ts_policy *p);
  * A leading '+' on spec ("+numpy,scipy") adds to the list instead. */
 int ts_strset_set_spec(struct ts_strset *s, const char *spec, ts_err *err);
 bool ts_strset_has(const struct ts_strset *s, const char *name);
+/* Removes `name` from s, if it is there. */
+void ts_strset_remove(struct ts_strset *s, const char *name);
+
+/* A deep copy of src into dst (to be freed with ts_policy_free).  Returns
+ * 0, or -1 on ENOMEM.  The "files" capability's policy is such a copy
+ * without `open` among the banned names. */
+int ts_policy_copy(struct ts_policy *dst, const struct ts_policy *src, ts_err *err);
 
 /* True when `dotted` (e.g. "collections.abc") may be imported: the name or
  * one of its parent packages is in allowed_modules and none of them is in

@@ -1176,7 +1176,10 @@ static int check_read(struct walk *w, PyObject *node, const char *id,
       (is_dunder(id) || !name_is_local(w, id)))
     return add(w, "banned-name", id, site_pos(w, node, id, scan),
                "'%s' is not allowed: it can run code, open files or reach the "
-               "interpreter", id);
+               "interpreter%s", id,
+               strcmp(id, "open") == 0 ? " (a request with \"files\" or \"capabilities\": "
+                                         "[\"files\"] may open files in its working directory)"
+                                       : "");
   if (is_dunder(id) && !dunder_readable(pol, id))
     return add(w, "dunder", id, site_pos(w, node, id, scan),
                "use of '%s' is not allowed: dunder names reach interpreter "

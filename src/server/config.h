@@ -11,6 +11,13 @@
 #include "util/common.h"
 #include "util/log.h"
 
+/* The largest --max-files and --max-files-bytes: a file and each of its
+ * directories take one of the private /tmp's 1024 inodes (at most 8 per
+ * file, util/filepath.h), and the files must fit in its 16 MiB with room
+ * to spare for the snippet. */
+#define TS_MAX_FILES_LIMIT 100
+#define TS_MAX_FILES_BYTES_LIMIT (12.0 * 1024 * 1024)
+
 struct ts_config {
   char *listen;          /* "HOST:PORT", port 0 picks a free one */
   size_t max_body;       /* bytes; larger request bodies get 413 */
@@ -30,6 +37,8 @@ struct ts_config {
   unsigned queue_max;       /* executions waiting for a slot */
   unsigned pool;            /* sandboxes kept ready ahead of demand */
   bool static_validation;   /* /execute refuses what the validator refuses */
+  unsigned max_files;       /* files a request may send; 0: no "files" capability */
+  size_t max_files_bytes;   /* their decoded bytes in all */
   double grace_period;      /* seconds SIGTERM waits for executions */
 
   /* operations */

@@ -622,6 +622,9 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
     ts_err_set(err, ENOMEM, "out of memory");
     goto fail;
   }
+  if (ts_policy_copy(&s->policy_files, &cfg->policy, err) < 0)
+    goto fail;
+  ts_strset_remove(&s->policy_files.banned_names, "open");
   if (start_workers(s, err) < 0 || !(s->linger = ts_linger_start(err)))
     goto fail;
   if (addr.ss_family == AF_INET6)
@@ -672,6 +675,7 @@ void ts_server_stop(struct ts_server *s) {
   pthread_mutex_destroy(&s->work_lock);
   ts_metrics_free(s->metrics);
   pthread_mutex_destroy(&s->ready_lock);
+  ts_policy_free(&s->policy_files);
   free(s->info);
   free(s);
 }

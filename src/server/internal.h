@@ -41,6 +41,7 @@ struct ts_server {
   struct ts_executor *ex;
   struct ts_metrics *metrics;
   struct ts_linger *linger; /* sockets closed after a refused body */
+  struct ts_policy policy_files; /* cfg->policy with `open` allowed: the files capability */
   char *info; /* GET /info body, built once */
   size_t info_len;
   unsigned port;

@@ -13,6 +13,7 @@
 
 #include "server/request.h"
 #include "util/common.h"
+#include "util/filepath.h"
 #include "util/utf8.h"
 
 #define NUL_MARK '\xff'
@@ -224,4 +225,248 @@ cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default
     return NULL;
   }
   return root;
+}
+
+/* ---- capabilities and files ---- */
+
+static int caps_parse(const cJSON *root, const struct ts_files_limits *lim, unsigned *caps,
+                      struct ts_reqerr *e) {
+  const cJSON *a = field_of(root, "capabilities"), *it;
+  size_t i = 0;
+
+  if (!a)
+    return 0;
+  if (!cJSON_IsArray(a)) {
+    reqerr(e, 400, "invalid_field", "field 'capabilities' must be an array of strings, not %s",
+           json_type_name(a));
+    return -1;
+  }
+  cJSON_ArrayForEach(it, a) {
+    if (!cJSON_IsString(it) || !it->valuestring) {
+      reqerr(e, 400, "invalid_field", "capabilities[%zu] must be a string, not %s", i,
+             json_type_name(it));
+      return -1;
+    }
+    if (strcmp(it->valuestring, "files") != 0) {
+      reqerr(e, 400, "invalid_field", "capabilities[%zu] is not a known capability (known: files)",
+             i);
+      return -1;
+    }
+    if (lim->max_files == 0) {
+      reqerr(e, 400, "invalid_field",
+             "capabilities[%zu]: the 'files' capability is off on this server", i);
+      return -1;
+    }
+    *caps |= TS_CAP_FILES;
+    i++;
+  }
+  return 0;
+}
+
+/* A string member of files[i], with its exact length (see
+ * ts_json_get_str).  1, 0 when absent, -1 with *e. */
+static int file_str(const cJSON *obj, size_t i, const char *key, struct ts_str *out,
+                    struct ts_reqerr *e) {
+  const cJSON *v = field_of(obj, key);
+  size_t len;
+
+  if (!v)
+    return 0;
+  if (!cJSON_IsString(v) || !v->valuestring) {
+    reqerr(e, 400, "invalid_field", "files[%zu].%s must be a string, not %s", i, key,
+           json_type_name(v));
+    return -1;
+  }
+  len = strlen(v->valuestring);
+  for (size_t k = 0; k < len; k++)
+    if (v->valuestring[k] == NUL_MARK)
+      v->valuestring[k] = '\0';
+  out->s = v->valuestring;
+  out->len = len;
+  return 1;
+}
+
+/* files[i] into *f: its path checked, its content decoded. */
+static int file_parse(cJSON *obj, size_t i, struct ts_job_file *f, struct ts_reqerr *e) {
+  struct ts_str path = {0}, content = {0}, enc = {0};
+  const char *why;
+  int r;
+
+  if (!cJSON_IsObject(obj)) {
+    reqerr(e, 400, "invalid_field", "files[%zu] must be an object, not %s", i,
+           json_type_name(obj));
+    return -1;
+  }
+  r = file_str(obj, i, "path", &path, e);
+  if (r == 0)
+    reqerr(e, 400, "missing_field", "files[%zu].path is required", i);
+  if (r <= 0)
+    return -1;
+  why = ts_file_path_why(path.s, path.len);
+  if (why) {
+    reqerr(e, 400, "invalid_field", "files[%zu].path %s", i, why);
+    return -1;
+  }
+  if (file_str(obj, i, "encoding", &enc, e) < 0)
+    return -1;
+  if (enc.s && strcmp(enc.s, "utf-8") != 0 && strcmp(enc.s, "base64") != 0) {
+    reqerr(e, 400, "invalid_field", "files[%zu].encoding must be \"utf-8\" or \"base64\"", i);
+    return -1;
+  }
+  r = file_str(obj, i, "content", &content, e);
+  if (r == 0)
+    reqerr(e, 400, "missing_field", "files[%zu].content is required", i);
+  if (r <= 0)
+    return -1;
+  if (enc.s && strcmp(enc.s, "base64") == 0) {
+    size_t bad = 0;
+    long n = ts_base64_decode(content.s, content.len, content.s, &bad);
+    if (n < 0) {
+      if (bad == content.len)
+        reqerr(e, 400, "invalid_field",
+               "files[%zu].content is not valid base64: its length is not a multiple of 4", i);
+      else
+        reqerr(e, 400, "invalid_field",
+               "files[%zu].content is not valid base64 (at character %zu)", i, bad);
+      return -1;
+    }
+    content.len = (size_t)n;
+  }
+  *f = (struct ts_job_file){path.s, path.len, content.s, content.len};
+  return 0;
+}
+
+static int path_cmp(const char *a, size_t alen, const char *b, size_t blen) {
+  int c = memcmp(a, b, alen < blen ? alen : blen);
+
+  if (c)
+    return c;
+  return alen < blen ? -1 : alen > blen ? 1 : 0;
+}
+
+/* Sorts pointers to files by path, then by position (the first of two
+ * equal paths comes first). */
+static int file_ptr_cmp(const void *x, const void *y) {
+  const struct ts_job_file *a = *(const struct ts_job_file *const *)x;
+  const struct ts_job_file *b = *(const struct ts_job_file *const *)y;
+  int c = path_cmp(a->path, a->path_len, b->path, b->path_len);
+
+  return c ? c : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/* The file whose path is exactly [p, p+n), or NULL. */
+static const struct ts_job_file *find_path(const struct ts_job_file *const *sorted, size_t count,
+                                           const char *p, size_t n) {
+  size_t lo = 0, hi = count;
+
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = path_cmp(sorted[mid]->path, sorted[mid]->path_len, p, n);
+    if (c == 0)
+      return sorted[mid];
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
+
+/* No path twice, and no path under another file's path: each must name
+ * its own place in the directory. */
+static int files_distinct(const struct ts_req_files *fs, struct ts_reqerr *e) {
+  /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
+  const struct ts_job_file **sorted = malloc(fs->n * sizeof *sorted);
+
+  if (!sorted) {
+    reqerr(e, 500, "internal_error", "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < fs->n; i++)
+    sorted[i] = &fs->v[i];
+  /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
+  qsort(sorted, fs->n, sizeof *sorted, file_ptr_cmp);
+  for (size_t i = 1; i < fs->n; i++) {
+    if (path_cmp(sorted[i - 1]->path, sorted[i - 1]->path_len, sorted[i]->path,
+                 sorted[i]->path_len) == 0) {
+      reqerr(e, 400, "invalid_field", "files[%zu].path repeats files[%zu].path",
+             (size_t)(sorted[i] - fs->v), (size_t)(sorted[i - 1] - fs->v));
+      free(sorted);
+      return -1;
+    }
+  }
+  for (size_t i = 0; i < fs->n; i++) {
+    const struct ts_job_file *f = &fs->v[i], *parent;
+    for (size_t k = 0; k < f->path_len; k++) {
+      if (f->path[k] != '/' || !(parent = find_path(sorted, fs->n, f->path, k)))
+        continue;
+      reqerr(e, 400, "invalid_field",
+             "files[%zu].path lies under files[%zu].path, which is a file, not a directory", i,
+             (size_t)(parent - fs->v));
+      free(sorted);
+      return -1;
+    }
+  }
+  free(sorted);
+  return 0;
+}
+
+int ts_req_caps_parse(cJSON *root, const struct ts_files_limits *lim, unsigned *caps,
+                      struct ts_req_files *files, struct ts_reqerr *e) {
+  cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "files"), *it;
+  size_t n, i = 0;
+
+  *caps = 0;
+  memset(files, 0, sizeof *files);
+  if (caps_parse(root, lim, caps, e) < 0)
+    return -1;
+  if (!a || cJSON_IsNull(a))
+    return 0;
+  if (!cJSON_IsArray(a)) {
+    reqerr(e, 400, "invalid_field", "field 'files' must be an array of objects, not %s",
+           json_type_name(a));
+    return -1;
+  }
+  n = (size_t)cJSON_GetArraySize(a);
+  if (n == 0)
+    return 0;
+  if (lim->max_files == 0) {
+    reqerr(e, 400, "invalid_field", "field 'files': the 'files' capability is off on this server");
+    return -1;
+  }
+  if (n > lim->max_files) {
+    reqerr(e, 400, "limit_exceeded", "field 'files' holds %zu files; at most %zu", n,
+           lim->max_files);
+    return -1;
+  }
+  files->v = calloc(n, sizeof *files->v);
+  if (!files->v) {
+    reqerr(e, 500, "internal_error", "out of memory");
+    return -1;
+  }
+  cJSON_ArrayForEach(it, a) {
+    if (file_parse(it, i, &files->v[i], e) < 0)
+      goto fail;
+    files->bytes += files->v[i].data_len;
+    if (files->bytes > lim->max_bytes) {
+      reqerr(e, 400, "limit_exceeded",
+             "files[%zu] brings the files to more than %zu bytes in all (decoded)", i,
+             lim->max_bytes);
+      goto fail;
+    }
+    files->n = ++i;
+  }
+  if (files_distinct(files, e) < 0)
+    goto fail;
+  *caps |= TS_CAP_FILES;
+  return 0;
+
+fail:
+  ts_req_files_free(files);
+  return -1;
+}
+
+void ts_req_files_free(struct ts_req_files *files) {
+  free(files->v);
+  memset(files, 0, sizeof *files);
 }

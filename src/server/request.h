@@ -8,6 +8,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "sandbox/proto.h"
+
 /* A client error: HTTP status, stable machine code and a message that
  * names the offending field. */
 struct ts_reqerr {
@@ -59,5 +61,36 @@ struct ts_execute_req {
 cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default,
                             double timeout_max, long memory_default, long memory_max,
                             struct ts_execute_req *req, struct ts_reqerr *e);
+
+/* Capabilities, on /validate and /execute alike, so that the firewall and
+ * the executor agree: "capabilities": ["files"] asks for one, and a
+ * non-empty "files" array implies "files".  Under "files" the validator's
+ * policy lets `open` through, and the runtime gives the snippet an `open`
+ * confined to its working directory. */
+#define TS_CAP_FILES 0x1u
+
+struct ts_files_limits {
+  size_t max_files; /* 0: the files capability is off */
+  size_t max_bytes; /* decoded, in all */
+};
+
+/* The files of a request: "files": [{"path", "content", "encoding"}].
+ * Each path passes ts_file_path_ok, none repeats another or lies under
+ * another (a file cannot be a directory too), and base64 content is
+ * decoded in place: `v` points into the cJSON tree, only the array is the
+ * caller's (ts_req_files_free). */
+struct ts_req_files {
+  struct ts_job_file *v;
+  size_t n;
+  size_t bytes; /* decoded, in all */
+};
+
+/* Reads "capabilities" and "files" of a parsed /validate or /execute body
+ * into *caps (TS_CAP_*) and *files.  Returns 0, or -1 with *e filled (a
+ * 400 naming the field: capabilities[1], files[3].path, ...) and nothing
+ * to free. */
+int ts_req_caps_parse(cJSON *root, const struct ts_files_limits *lim, unsigned *caps,
+                      struct ts_req_files *files, struct ts_reqerr *e);
+void ts_req_files_free(struct ts_req_files *files);
 
 #endif

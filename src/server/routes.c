@@ -11,6 +11,7 @@
 #include "policy/validator.h"
 #include "server/internal.h"
 #include "server/request.h"
+#include "util/filepath.h"
 #include "util/log.h"
 #include "util/pyembed.h"
 #include "util/sha256.h"
@@ -66,13 +67,14 @@ static void record_violations(struct ts_server *s, const struct ts_validation *v
  * --log-code, its text) for the access log.  Returns -1 after replying
  * on an internal failure. */
 static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code,
-                      struct ts_validation *v) {
+                      unsigned caps, struct ts_validation *v) {
   ts_err err = {0};
 
   ts_sha256_hex(code->s, code->len, c->code_sha256);
   if (s->cfg->log_code)
     c->code_copy = strndup(code->s, code->len);
-  if (ts_validate(&s->cfg->policy, code->s, code->len, v, &err) < 0) {
+  if (ts_validate((caps & TS_CAP_FILES) ? &s->policy_files : &s->cfg->policy, code->s, code->len,
+                  v, &err) < 0) {
     ts_error("validate: %s", err.msg);
     reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "validation failed: %s",
                 err.msg);
@@ -83,17 +85,31 @@ static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *
 }
 
 
+static struct ts_files_limits files_limits(const struct ts_config *cfg) {
+  return (struct ts_files_limits){cfg->max_files, cfg->max_files_bytes};
+}
+
 static enum route_result route_validate(struct ts_server *s, struct conn *c) {
   struct ts_validate_req req = {0};
   struct ts_validation v = {0};
   struct ts_reqerr re = {0};
+  struct ts_files_limits lim = files_limits(s->cfg);
+  struct ts_req_files files;
+  unsigned caps = 0;
   cJSON *root = ts_validate_req_parse(c->body, c->len, &req, &re);
 
+  /* The same capabilities as /execute would grant the same body, files
+   * included, so that the two answers agree. */
+  if (root && ts_req_caps_parse(root, &lim, &caps, &files, &re) < 0) {
+    cJSON_Delete(root);
+    root = NULL;
+  }
   if (!root) {
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
     return ROUTE_ANSWERED;
   }
-  if (check_code(s, c, &req.code, &v) == 0)
+  ts_req_files_free(&files);
+  if (check_code(s, c, &req.code, caps, &v) == 0)
     reply_json(c, MHD_HTTP_OK, ts_validation_to_json(&v));
   cJSON_Delete(root);
   ts_validation_free(&v);
@@ -153,13 +169,21 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
   cJSON *root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
                                      cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
   struct ts_exec_params p;
+  struct ts_files_limits lim = files_limits(cfg);
+  struct ts_req_files files;
+  unsigned caps = 0;
   enum route_result outcome;
 
+  if (root && ts_req_caps_parse(root, &lim, &caps, &files, &re) < 0) {
+    cJSON_Delete(root);
+    root = NULL;
+  }
   if (!root) {
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
     return ROUTE_ANSWERED;
   }
-  if (check_code(s, c, &req.code, &v) < 0) {
+  if (check_code(s, c, &req.code, caps, &v) < 0) {
+    ts_req_files_free(&files);
     cJSON_Delete(root);
     return ROUTE_ANSWERED;
   }
@@ -170,6 +194,7 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
     cJSON *vj = ts_validation_to_json(&v);
     cJSON_AddItemToObject(doc, "violations", cJSON_DetachItemFromObject(vj, "violations"));
     cJSON_Delete(vj);
+    ts_req_files_free(&files);
     cJSON_Delete(root);
     ts_validation_free(&v);
     c->exec_status = "rejected";
@@ -180,9 +205,14 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
   ts_validation_free(&v);
   p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
                               req.timeout, req.memory_mb, 0, client_fd(c->mc)};
+  if (caps & TS_CAP_FILES)
+    p.flags |= TS_JOB_F_FILES;
+  p.files = files.v;
+  p.nfiles = files.n;
   outcome = submit(s, c, &p);
   /* root is this worker's, not the connection's, and the job was encoded
    * by ts_exec_submit: freed even when c is gone. */
+  ts_req_files_free(&files);
   cJSON_Delete(root);
   return outcome;
 }
@@ -348,7 +378,7 @@ static cJSON *limit_json(double def, double max) {
 
 /* What an agent needs to know to write code that will be accepted. */
 char *build_info(const struct ts_config *cfg, size_t *len) {
-  cJSON *doc = cJSON_CreateObject(), *limits, *policy;
+  cJSON *doc = cJSON_CreateObject(), *limits, *policy, *caps;
 
   cJSON_AddStringToObject(doc, "name", "tool-sandbox");
   cJSON_AddStringToObject(doc, "version", TS_VERSION);
@@ -367,6 +397,18 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
   cJSON_AddItemToObject(policy, "banned_names", strset_json(&cfg->policy.banned_names));
   cJSON_AddItemToObject(policy, "banned_attributes", strset_json(&cfg->policy.banned_attributes));
   cJSON_AddItemToObject(policy, "allowed_dunders", strset_json(&cfg->policy.allowed_dunders));
+  /* What a request may ask for beyond the default policy, and its limits. */
+  caps = cJSON_AddObjectToObject(doc, "capabilities");
+  if (cfg->max_files > 0) {
+    cJSON *files = cJSON_AddObjectToObject(caps, "files");
+    cJSON *grants = cJSON_AddArrayToObject(files, "builtins");
+    cJSON_AddItemToArray(grants, cJSON_CreateString("open"));
+    cJSON_AddStringToObject(files, "working_directory", TS_WORKDIR);
+    cJSON_AddNumberToObject(files, "max_files", cfg->max_files);
+    cJSON_AddNumberToObject(files, "max_bytes", (double)cfg->max_files_bytes);
+    cJSON_AddNumberToObject(files, "max_path_bytes", TS_FILE_PATH_MAX);
+    cJSON_AddNumberToObject(files, "max_path_depth", TS_FILE_DEPTH_MAX);
+  }
   cJSON_AddBoolToObject(doc, "auth_required", cfg->ntokens > 0);
   return print_json(doc, len);
 }
