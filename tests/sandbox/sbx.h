@@ -68,6 +68,10 @@ void sbx_runf(struct sbx_run *run, double timeout, long memory_mb, const char *f
 /* Runs exactly `code` (no prelude, no DONE) with the given flags. */
 void sbx_run_plain(struct sbx_run *run, const char *code, double timeout, long memory_mb,
                    unsigned flags);
+/* Runs SBX_PRELUDE + body + print("DONE") in RAW mode with the files
+ * capability, `files` written into its working directory first. */
+void sbx_run_files(struct sbx_run *run, const char *body, const struct ts_job_file *files,
+                   size_t nfiles);
 void sbx_free(struct sbx_run *run);
 /* The submitted form, for concurrent jobs: a copy of the code is kept. */
 struct sbx_async;
