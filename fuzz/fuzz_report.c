@@ -13,9 +13,10 @@
  *    [0, 4096), at most TS_AUDIT_MAX audit entries; freeing twice is
  *    harmless; a decoded setup error encodes back to a record that
  *    decodes to the same;
- *  - ts_job_decode: on success the code and stdin lie inside the buffer,
- *    and encoding the decoded job with ts_job_encode and decoding that
- *    again gives the same job. */
+ *  - ts_job_decode: on success the code, stdin and files lie inside the
+ *    buffer, ts_job_file_next yields exactly nfiles files, and encoding
+ *    the decoded job with ts_job_encode (its files included) and decoding
+ *    that again gives the same job. */
 #include <string.h>
 #include <unistd.h>
 
@@ -93,6 +94,41 @@ static bool inside(const uint8_t *data, size_t size, const char *p, size_t n) {
   return p >= b && p <= b + size && n <= (size_t)(b + size - p);
 }
 
+/* The files of a decoded job: inside the buffer, exactly nfiles of them,
+ * and they survive an encoding and a decoding. */
+static void check_job_files(const uint8_t *data, size_t size, const struct ts_job *job) {
+  struct ts_job_file *files = calloc(job->nfiles + 1, sizeof *files), f;
+  struct ts_job copy = *job, again;
+  size_t off = 0, n = 0, len;
+  ts_err err;
+  char *enc;
+
+  FUZZ_CHECK(files != NULL);
+  FUZZ_CHECK(job->files == NULL);
+  FUZZ_CHECK(job->nfiles == 0 || inside(data, size, job->files_rec, job->files_rec_len));
+  while (ts_job_file_next(job, &off, &f) == 1) {
+    FUZZ_CHECK(n < job->nfiles);
+    FUZZ_CHECK(inside(data, size, f.path, f.path_len) && inside(data, size, f.data, f.data_len));
+    files[n++] = f;
+  }
+  FUZZ_CHECK(n == job->nfiles);
+  copy.files = files;
+  enc = ts_job_encode(&copy, &len, &err);
+  FUZZ_CHECK(enc != NULL);
+  FUZZ_CHECK(ts_job_decode(enc, len, &again) == 0);
+  FUZZ_CHECK(again.nfiles == n);
+  off = 0;
+  for (size_t i = 0; i < n; i++) {
+    FUZZ_CHECK(ts_job_file_next(&again, &off, &f) == 1);
+    FUZZ_CHECK(f.path_len == files[i].path_len && f.data_len == files[i].data_len);
+    FUZZ_CHECK(memcmp(f.path, files[i].path, f.path_len) == 0);
+    FUZZ_CHECK(f.data_len == 0 || memcmp(f.data, files[i].data, f.data_len) == 0);
+  }
+  FUZZ_CHECK(ts_job_file_next(&again, &off, &f) == 0);
+  free(enc);
+  free(files);
+}
+
 static void check_job(const uint8_t *data, size_t size) {
   struct ts_job job, again;
   size_t len;
@@ -107,6 +143,8 @@ static void check_job(const uint8_t *data, size_t size) {
     FUZZ_CHECK(inside(data, size, job.stdin_data, job.stdin_len));
   else
     FUZZ_CHECK(job.stdin_len == 0);
+
+  check_job_files(data, size, &job);
 
   enc = ts_job_encode(&job, &len, &err);
   FUZZ_CHECK(enc != NULL);

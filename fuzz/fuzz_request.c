@@ -10,12 +10,21 @@
  *  - an error is a 4xx with a known code and a message (500 only for
  *    out of memory);
  *  - /execute accepts a body only if /validate does, with the same code,
- *    and its limits stay within the configured bounds. */
+ *    and its limits stay within the configured bounds;
+ *  - ts_file_path_ok agrees with an independent model of the path rule
+ *    (on the input itself and on its lines), and ts_base64_decode with an
+ *    independent decoder;
+ *  - "capabilities" and "files": accepted files obey the rule, the count
+ *    and size limits, and no path repeats or lies under another (checked
+ *    pair by pair); the capability is granted exactly when asked for or
+ *    implied by files; a refusal is a 400 that names a field and leaves
+ *    nothing to free. */
 #include <math.h>
 #include <string.h>
 
 #include "fuzz.h"
 #include "server/request.h"
+#include "util/filepath.h"
 #include "util/utf8.h"
 
 struct limits {
@@ -125,6 +134,167 @@ static void check_utf8(const uint8_t *data, size_t size) {
     FUZZ_CHECK(!ts_utf8_valid(s, p + 1));
 }
 
+/* ---- the path rule, modelled from its statement (util/filepath.h) ---- */
+
+static bool model_component_ok(const uint8_t *c, size_t n) {
+  if (n == 0)
+    return false;
+  if (n == 1 && c[0] == '.')
+    return false;
+  return !(n == 2 && c[0] == '.' && c[1] == '.');
+}
+
+static bool model_path_ok(const uint8_t *p, size_t n) {
+  size_t components = 0, start = 0;
+
+  if (n < 1 || n > 255 || fuzz_utf8_prefix(p, n) != n)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (p[i] <= 0x1f || p[i] == 0x7f)
+      return false;
+  /* split on every '/', leading one included: "/a" has an empty first
+   * component, so an absolute path fails like "a//b" */
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] != '/')
+      continue;
+    if (!model_component_ok(p + start, i - start))
+      return false;
+    components++;
+    start = i + 1;
+  }
+  if (!model_component_ok(p + start, n - start))
+    return false;
+  return components + 1 <= 8;
+}
+
+static void check_path_rule(const uint8_t *data, size_t size) {
+  const char *why = ts_file_path_why((const char *)data, size);
+
+  FUZZ_CHECK((why == NULL) == model_path_ok(data, size));
+  FUZZ_CHECK(ts_file_path_ok((const char *)data, size) == (why == NULL));
+  /* every line too: short paths are where the rule has its cases */
+  for (size_t start = 0, i = 0; i <= size; i++) {
+    if (i < size && data[i] != '\n')
+      continue;
+    FUZZ_CHECK(ts_file_path_ok((const char *)data + start, i - start) ==
+               model_path_ok(data + start, i - start));
+    start = i + 1;
+  }
+}
+
+/* ---- base64, decoded by a second method: bits accumulated one
+ * character at a time ---- */
+
+static int model_b64_value(uint8_t c) {
+  static const char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const char *at = c ? memchr(alphabet, c, 64) : NULL;
+  return at ? (int)(at - alphabet) : -1;
+}
+
+/* Returns the decoded length or -1. */
+static long model_b64(const uint8_t *in, size_t n, uint8_t *out) {
+  size_t pad = 0, o = 0;
+  unsigned long bits = 0;
+  int nbits = 0;
+
+  if (n % 4)
+    return -1;
+  while (pad < 2 && pad < n && in[n - 1 - pad] == '=')
+    pad++;
+  for (size_t i = 0; i < n - pad; i++) {
+    int v = model_b64_value(in[i]);
+    if (v < 0)
+      return -1;
+    bits = (bits << 6 | (unsigned long)v) & 0xffffff;
+    nbits += 6;
+    if (nbits >= 8) {
+      nbits -= 8;
+      out[o++] = (uint8_t)(bits >> nbits);
+    }
+  }
+  return (long)o;
+}
+
+static void check_base64(const uint8_t *data, size_t size) {
+  uint8_t *want = malloc(size + 1), *got = malloc(size + 1);
+  size_t bad = (size_t)-1;
+  long w, g;
+
+  FUZZ_CHECK(want && got);
+  w = model_b64(data, size, want);
+  memcpy(got, data, size);
+  g = ts_base64_decode((const char *)got, size, (char *)got, &bad); /* in place */
+  FUZZ_CHECK(g == w);
+  if (g >= 0)
+    FUZZ_CHECK(memcmp(got, want, (size_t)g) == 0);
+  else
+    FUZZ_CHECK(bad <= size);
+  free(want);
+  free(got);
+}
+
+/* ---- capabilities and files ---- */
+
+static const struct ts_files_limits file_limit_sets[] = {{64, 8u << 20}, {3, 16}, {0, 0}};
+
+static bool asked_for_files(const cJSON *root) {
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "capabilities"), *it;
+
+  cJSON_ArrayForEach(it, a) {
+    if (cJSON_IsString(it) && strcmp(it->valuestring, "files") == 0)
+      return true;
+  }
+  return false;
+}
+
+static void check_files(const char *body, size_t size) {
+  for (size_t l = 0; l < sizeof file_limit_sets / sizeof file_limit_sets[0]; l++) {
+    const struct ts_files_limits *lim = &file_limit_sets[l];
+    struct ts_validate_req req;
+    struct ts_req_files fs;
+    struct ts_reqerr e;
+    unsigned caps = 99;
+    size_t bytes = 0;
+    /* A tree of its own: the decoder rewrites its strings in place. */
+    cJSON *root = ts_validate_req_parse(body, size, &req, &e);
+
+    if (!root)
+      return;
+    memset(&e, 0, sizeof e);
+    if (ts_req_caps_parse(root, lim, &caps, &fs, &e) < 0) {
+      check_error(&e);
+      FUZZ_CHECK(e.status == 500 || e.status == 400);
+      FUZZ_CHECK(e.status == 500 || strstr(e.message, "files") ||
+                 strstr(e.message, "capabilities"));
+      FUZZ_CHECK(fs.v == NULL && fs.n == 0);
+      cJSON_Delete(root);
+      continue;
+    }
+    FUZZ_CHECK((caps & ~TS_CAP_FILES) == 0);
+    FUZZ_CHECK(((caps & TS_CAP_FILES) != 0) == (fs.n > 0 || asked_for_files(root)));
+    FUZZ_CHECK(fs.n <= lim->max_files);
+    FUZZ_CHECK(lim->max_files > 0 || caps == 0);
+    for (size_t i = 0; i < fs.n; i++) {
+      const struct ts_job_file *f = &fs.v[i];
+      FUZZ_CHECK(model_path_ok((const uint8_t *)f->path, f->path_len));
+      bytes += f->data_len;
+      for (size_t j = 0; j < fs.n; j++) {
+        const struct ts_job_file *g = &fs.v[j];
+        if (i == j)
+          continue;
+        FUZZ_CHECK(f->path_len != g->path_len || memcmp(f->path, g->path, f->path_len) != 0);
+        /* g is no directory of f */
+        FUZZ_CHECK(!(g->path_len < f->path_len && f->path[g->path_len] == '/' &&
+                     memcmp(f->path, g->path, g->path_len) == 0));
+      }
+    }
+    FUZZ_CHECK(bytes == fs.bytes && bytes <= lim->max_bytes);
+    ts_req_files_free(&fs);
+    cJSON_Delete(root);
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* An exact-size heap copy: the decoders must not read past `size`. */
   const char *body = (const char *)data;
@@ -133,6 +303,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   cJSON *vroot;
 
   check_utf8(data, size);
+  check_path_rule(data, size);
+  check_base64(data, size);
+  check_files(body, size);
 
   memset(&ve, 0, sizeof ve);
   vroot = ts_validate_req_parse(body, size, &vreq, &ve);

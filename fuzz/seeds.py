@@ -71,6 +71,30 @@ REQUEST = {
     "stdin-nul.json": b'{"code":"1","stdin":"\\u0000\\u0000"}',
     "unknown-fields.json": b'{"code":"1","extra":{"nested":[true,false,null,1.5,"s"]}}',
     "deep-nesting.json": b'{"code":"1","x":' + b"[" * 200 + b"]" * 200 + b"}",
+    # capabilities and files (and, one per line, paths for the rule's model)
+    "caps-files.json": b'{"code":"1","capabilities":["files"]}',
+    "caps-unknown.json": b'{"code":"1","capabilities":["files","net",1]}',
+    "caps-not-array.json": b'{"code":"1","capabilities":"files"}',
+    "files-two.json": b'{"code":"1","files":[{"path":"data/in.csv","content":"a,b\\n"},'
+                      b'{"path":"b.bin","content":"AAEC/w==","encoding":"base64"}]}',
+    "files-utf8-nul.json": b'{"code":"1","files":[{"path":"t","content":"\\u0000\\u00e9",'
+                           b'"encoding":"utf-8"}]}',
+    "files-bad-paths.json": b'{"code":"1","files":[{"path":"../x","content":""},'
+                            b'{"path":"/etc/passwd","content":""},{"path":"a//b","content":""},'
+                            b'{"path":"a\\u0000b","content":""},{"path":"./a","content":""}]}',
+    "files-duplicate.json": b'{"code":"1","files":[{"path":"a","content":""},{"path":"a","content":""}]}',
+    "files-file-and-dir.json": b'{"code":"1","files":[{"path":"a/b","content":""},{"path":"a","content":""}]}',
+    "files-base64-bad.json": b'{"code":"1","files":[{"path":"a","content":"AA=A","encoding":"base64"}]}',
+    "files-encoding-bad.json": b'{"code":"1","files":[{"path":"a","content":"","encoding":"hex"}]}',
+    "files-not-objects.json": b'{"code":"1","files":["a",null,1]}',
+    "files-missing-members.json": b'{"code":"1","files":[{"path":"a"},{"content":""}]}',
+    "files-deep.json": b'{"code":"1","files":[{"path":"1/2/3/4/5/6/7/8","content":""},'
+                       b'{"path":"1/2/3/4/5/6/7/8/9","content":""}]}',
+    "files-many.json": b'{"code":"1","files":[' + b",".join(
+        b'{"path":"f%d","content":"x"}' % i for i in range(5)) + b"]}",
+    "paths.txt": b"a\ndata/in.csv\n/abs\n..\n.\n...\na/../b\na//b\nb/\n\xc3\xa9\n\xff\n"
+                 b"1/2/3/4/5/6/7/8\n1/2/3/4/5/6/7/8/9\n" + b"x" * 255 + b"\n" + b"y" * 256,
+    "base64.txt": b"AAEC/w==",
 }
 
 # ---- fuzz_validator: Python source, incl. what the validator must refuse ---
@@ -277,7 +301,7 @@ REPORT = {
 }
 
 JOB_MAGIC = b"TSJ1"
-CODE, STDIN, LIMITS = 1, 2, 3
+CODE, STDIN, LIMITS, FILES = 1, 2, 3, 4
 
 
 def record(kind, data):
@@ -286,6 +310,13 @@ def record(kind, data):
 
 def limits(memory_mb=256, cpu_seconds=3, flags=0):
     return struct.pack("<III", memory_mb, cpu_seconds, flags)
+
+
+def files(*pairs, count=None):
+    out = struct.pack("<I", len(pairs) if count is None else count)
+    for path, data in pairs:
+        out += struct.pack("<II", len(path), len(data)) + path + data
+    return out
 
 
 # Encoded as ts_job_encode() does: magic, limits, code, optional stdin.
@@ -308,6 +339,14 @@ REPORT.update({
     "job-length-past-end.bin": JOB_MAGIC + struct.pack("<II", CODE, 100) + b"short",
     "job-length-huge.bin": JOB_MAGIC + struct.pack("<II", CODE, 0xFFFFFFFF) + b"x",
     "job-nul-in-code.bin": JOB_MAGIC + record(CODE, b"a\0b") + record(STDIN, b"\0\xff"),
+    "job-files.bin": JOB_MAGIC + record(LIMITS, limits(flags=2)) + record(CODE, b"x")
+                     + record(FILES, files((b"data/in.csv", b"a,b\n"), (b"e", b""))),
+    "job-files-none.bin": JOB_MAGIC + record(CODE, b"x") + record(FILES, files()),
+    "job-files-count-high.bin": JOB_MAGIC + record(CODE, b"x") + record(FILES, files((b"a", b"1"), count=2)),
+    "job-files-count-low.bin": JOB_MAGIC + record(CODE, b"x")
+                               + record(FILES, files((b"a", b"1"), (b"b", b""), count=1)),
+    "job-files-length-past-end.bin": JOB_MAGIC + record(CODE, b"x")
+                                     + record(FILES, struct.pack("<III", 1, 9, 0xFFFFFFF0) + b"a"),
 })
 
 # The report pipe carries one record (src/sandbox/proto.h): every JSON seed
