@@ -6,7 +6,9 @@
 
 escape: every tests/corpus/escape/NNN_name.py runs twice, against a server
 with the default policy and against one started with
---static-validation false (the runtime layer alone).  A snippet prints a
+--static-validation false (the runtime layer alone).  A header line
+"# request: {...}" adds its JSON object's fields (e.g. "files",
+"capabilities") to both the /validate and the /execute request.  A snippet prints a
 line starting with "ESCAPED " only when it really reached what it was after
 (the real builtins, __import__, a module outside the allowlist, a frame, a
 code object, function globals, ...).  The run fails (exit 1) if any snippet
@@ -158,9 +160,9 @@ def rules_of(validation):
     return seen
 
 
-def validate(server, code):
+def validate(server, code, extra=None):
     try:
-        status, body = server.post("/validate", {"code": code})
+        status, body = server.post("/validate", dict(extra or {}, code=code))
     except (OSError, http.client.HTTPException) as e:
         return {"ok": False, "valid": None, "rules": [], "violations": [],
                 "problem": "%s: %s" % (type(e).__name__, e)}
@@ -171,9 +173,9 @@ def validate(server, code):
             "violations": body.get("violations") or []}
 
 
-def execute(server, code):
+def execute(server, code, extra=None):
     try:
-        status, body = server.post("/execute", {"code": code})
+        status, body = server.post("/execute", dict(extra or {}, code=code))
     except (OSError, http.client.HTTPException) as e:
         return {"http": None, "status": "client_error", "stdout": "", "error": None,
                 "audit": None, "problem": "%s: %s" % (type(e).__name__, e)}
@@ -224,6 +226,21 @@ def with_check(source):
     return source.replace(CHECK_MARKER, block, 1)
 
 
+REQUEST_PREFIX = "# request: "
+
+
+def request_fields(source):
+    """The fields a snippet's "# request: {...}" header line adds to its
+    requests, or {}."""
+    for line in source.splitlines():
+        if line.startswith(REQUEST_PREFIX):
+            fields = json.loads(line[len(REQUEST_PREFIX):])
+            if not isinstance(fields, dict) or "code" in fields:
+                raise SystemExit("a request header must be a JSON object without 'code'")
+            return fields
+    return {}
+
+
 def run_escape(args, files):
     default = Server(args.binary, "default-policy")
     runtime = Server(args.binary, "runtime-only", ["--static-validation", "false"])
@@ -232,12 +249,13 @@ def run_escape(args, files):
         for s in servers:
             s.start()
         sources = {f.name: with_check(f.read_text(encoding="utf-8")) for f in files}
+        extras = {n: request_fields(src) for n, src in sources.items()}
 
         def one(name, layer):
             server = default if layer == "default" else runtime
             code = sources[name]
-            v = validate(server, code) if layer == "default" else None
-            r = execute(server, code)
+            v = validate(server, code, extras[name]) if layer == "default" else None
+            r = execute(server, code, extras[name])
             r["escaped"] = escaped_lines(r["stdout"])
             r["validation"] = v
             return name, layer, r
