@@ -218,6 +218,7 @@ int main(int argc, char **argv) {
       .max_concurrency = cfg.max_concurrency,
       .queue_max = cfg.queue_max,
       .output_max = cfg.output_max,
+      .output_ceiling = cfg.output_ceiling,
       .tmp_bytes = 16ul << 20,
       .pool = cfg.pool,
       .memory_max_mb = cfg.memory_max_mb,
