@@ -331,7 +331,9 @@ static char *numbered_lines(unsigned n, unsigned width, char fill) {
 
   cr_assert(s);
   for (unsigned i = 0; i < n; i++, p += width) {
-    snprintf(p, 5, "%04u", i);
+    char num[16];
+    snprintf(num, sizeof num, "%04u", i % 10000);
+    memcpy(p, num, 4);
     memset(p + 4, fill, width - 5);
     p[width - 1] = '\n';
   }
