@@ -1,7 +1,8 @@
 /* What a child's output costs the server: its own CPU (the executor
  * thread included; the zygote and the sandboxes are other processes) per
  * execution, for a trivial snippet and for snippets that flood the report
- * pipe, stdout, or trickle single bytes into the report pipe.
+ * pipe or stdout (up to the output ceiling, where they are killed), or
+ * trickle single bytes into the report pipe or stdout.
  *
  *     build/ts-flood [ROUNDS]
  *
@@ -35,6 +36,7 @@ static const struct kind {
     {"trivial", "print(1)\n"},
     {"report flood", "import os\nc = b'x' * 65536\nwhile True:\n    os.write(3, c)\n"},
     {"stdout flood", "import os\nc = b'x' * 65536\nwhile True:\n    os.write(1, c)\n"},
+    {"print flood", "while True:\n    print('x' * 1000)\n"},
     {"report trickle", "import os\nwhile True:\n    os.write(3, b'x')\n"},
     {"stdout trickle", "import os\nwhile True:\n    os.write(1, b'x')\n"},
 };
@@ -71,7 +73,7 @@ int main(int argc, char **argv) {
       .allowed_modules = "os",
       .max_concurrency = 1,
       .queue_max = 4,
-      .output_max = 65536,
+      .output_max = 1024 * 1024, /* the server's default (and its ceiling, 16 x) */
       .tmp_bytes = 16ul << 20,
       .pool = 1,
       .memory_max_mb = 256,

@@ -171,6 +171,7 @@ static void check_config(const struct ts_config *c, const uint8_t *data, size_t 
   FUZZ_CHECK(c->memory_default_mb >= 16 && c->memory_default_mb <= c->memory_max_mb &&
              c->memory_max_mb <= 1 << 20);
   FUZZ_CHECK(c->output_max <= 64u * 1024 * 1024);
+  FUZZ_CHECK(c->output_ceiling >= c->output_max && c->output_ceiling <= 1024u * 1024 * 1024);
   FUZZ_CHECK(c->max_concurrency >= 1);
   FUZZ_CHECK(c->queue_max <= 100000);
   FUZZ_CHECK(c->validate_queue_max >= 1 && c->validate_queue_max <= 100000);

@@ -18,6 +18,7 @@
  *      that every sandbox layer works here, and only then does the HTTP
  *      server start.
  * --check stops after 3: the kernel probes and the canary, then exits. */
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -169,6 +170,12 @@ int main(int argc, char **argv) {
 
   if (argc > 1 && strcmp(argv[1], TS_ZYGOTE_FLAG) == 0)
     return ts_zygote_main(argc, argv);
+  /* Blocks from 256 KiB up (an execution's output, up to --max-output per
+   * stream, and its response) are mapped, and unmapped when freed: with
+   * glibc's adaptive threshold, the first such block freed moves the
+   * threshold above it, the next ones come from the heap, and the memory
+   * of the largest answers stays with the process. */
+  (void)mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 
   if (ts_config_init(&cfg, &err) < 0) {
     fprintf(stderr, "tool-sandbox: %s\n", err.msg);
@@ -218,6 +225,7 @@ int main(int argc, char **argv) {
       .max_concurrency = cfg.max_concurrency,
       .queue_max = cfg.queue_max,
       .output_max = cfg.output_max,
+      .output_ceiling = cfg.output_ceiling,
       .tmp_bytes = 16ul << 20,
       .pool = cfg.pool,
       .memory_max_mb = cfg.memory_max_mb,

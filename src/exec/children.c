@@ -1,8 +1,8 @@
 /* The server's side of each sandbox child, on the executor thread: its
- * job pipe, its three pipes back (each read up to a cap, past which the
- * child is killed), its reaping through a pidfd, and the facts from which
- * ts_outcome() decides its status.  Nothing the child says is believed
- * beyond what outcome.h allows. */
+ * job pipe, its three pipes back (each read up to a limit, past which the
+ * child is killed, and kept up to a cap), its reaping through a pidfd,
+ * and the facts from which ts_outcome() decides its status.  Nothing the
+ * child says is believed beyond what outcome.h allows. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -17,8 +17,8 @@
 #include "exec/internal.h"
 #include "util/log.h"
 
-void ex_buf_init(struct buf *b, int fd, size_t cap, unsigned max_reads) {
-  *b = (struct buf){.cap = cap, .reads_left = max_reads, .fd = fd};
+void ex_buf_init(struct buf *b, int fd, size_t cap, size_t limit, unsigned max_reads) {
+  *b = (struct buf){.cap = cap, .limit = limit < cap ? cap : limit, .reads_left = max_reads, .fd = fd};
 }
 
 int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot) {
@@ -76,46 +76,146 @@ void ex_kill(struct child *c) {
   }
 }
 
-/* Past the cap, or past its reads: the child is killed, the pipe closed. */
+/* Past the limit, or past its reads: the child is killed, the pipe closed. */
 static void over(struct ts_executor *ex, struct child *c, struct buf *b) {
   b->over = b->eof = true;
   ex_kill(c);
   ex_close_fd(ex, &b->fd);
 }
 
-/* Reads what a pipe has, up to its cap.  A child that writes past the cap
- * is killed and the pipe closed at once: a flood costs the server at most
- * the cap in copying, never a loop that keeps up with the writer.  A pipe
- * with a read budget (the report's: one record, written at once) is also
- * over when a writer trickles into it, one wake-up per byte. */
-void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b) {
+/* The most a pipe is read per wake-up (a pipe's default size). */
+#define PUMP_READ_MAX ((size_t)64 * 1024)
+
+/* Where the next bytes read go, and how many fit there (at most `want`):
+ * on at the end of what is kept while it fits the cap (data grows as it
+ * fills), then over the oldest bytes of the tail's ring.  NULL when data
+ * cannot grow. */
+static char *room(struct buf *b, size_t want, size_t *n) {
+  size_t head = b->cap / 2, ring = b->cap - head, pos;
+
+  if (b->total < b->cap) {
+    size_t end = b->total + (want < b->cap - b->total ? want : b->cap - b->total);
+    if (end > b->alloc) {
+      size_t size = b->alloc * 2 > end ? b->alloc * 2 : end;
+      char *p = realloc(b->data, size < b->cap ? size : b->cap);
+      if (!p)
+        return NULL;
+      b->data = p;
+      b->alloc = size < b->cap ? size : b->cap;
+    }
+    *n = end - b->total;
+    return b->data + b->total;
+  }
+  pos = (b->total - head) % ring;
+  *n = want < ring - pos ? want : ring - pos;
+  return b->data + head + pos;
+}
+
+/* Reads what a pipe has, at most `budget` bytes.  Past the cap the bytes
+ * are counted and the last ones kept in the tail's ring; a child that
+ * writes past the limit is killed and the pipe closed at once: a flood
+ * costs the server at most the limit in copying (in reads of at most
+ * PUMP_READ_MAX per wake-up, so that one child cannot keep the executor
+ * thread to itself) and the cap in memory, never a loop that keeps up
+ * with the writer.  A pipe with a read budget (the report's: one record,
+ * written at once) is also over when a writer trickles into it, one
+ * wake-up per byte. */
+void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b, size_t budget) {
   if (b->fd >= 0 && b->reads_left && --b->reads_left == 0) {
     over(ex, c, b);
     return;
   }
-  while (b->fd >= 0) {
-    size_t room = b->cap - b->len;
-    char spill[1];
-    ssize_t n;
-    if (room && !b->data && !(b->data = malloc(b->cap)))
-      room = 0;
-    /* One byte past the cap tells a writer that went over it. */
-    n = room ? read(b->fd, b->data + b->len, room) : read(b->fd, spill, sizeof spill);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0 && errno == EAGAIN)
+  while (b->fd >= 0 && budget > 0) {
+    char sink[4096];
+    /* One byte past the limit tells a writer that went over it. */
+    size_t want = b->limit - b->total + 1, n;
+    char *at;
+    ssize_t got;
+    if (want > budget)
+      want = budget;
+    if (want > PUMP_READ_MAX)
+      want = PUMP_READ_MAX;
+    if (b->cap == 0) {
+      at = sink; /* nothing is kept: only counted */
+      n = want < sizeof sink ? want : sizeof sink;
+    } else if (!(at = room(b, want, &n))) {
+      over(ex, c, b);
       return;
-    if (n <= 0) {
+    }
+    got = read(b->fd, at, n);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0 && errno == EAGAIN)
+      return;
+    if (got <= 0) {
       b->eof = true;
       ex_close_fd(ex, &b->fd);
       return;
     }
-    if (!room) {
+    b->total += (size_t)got;
+    budget -= (size_t)got;
+    if (b->total > b->limit) {
       over(ex, c, b);
       return;
     }
-    b->len += (size_t)n;
+    b->len = b->total < b->cap ? b->total : b->cap;
   }
+}
+
+/* The end of a UTF-8 text cut at n bytes, before a character the cut
+ * would split (at most 3 bytes back). */
+static size_t utf8_cut_end(const unsigned char *s, size_t n) {
+  for (size_t k = 1; k <= 3 && k <= n; k++) {
+    unsigned char ch = s[n - k];
+    size_t need;
+    if ((ch & 0xc0) == 0x80)
+      continue;
+    need = ch >= 0xf0 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc0 ? 2 : 1;
+    return k < need ? n - k : n;
+  }
+  return n;
+}
+
+static void reverse(char *p, size_t n) {
+  for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
+    char t = p[i];
+    p[i] = p[j - 1];
+    p[j - 1] = t;
+  }
+}
+
+/* What a pipe's buffer holds, for the response: all that was read when
+ * it fit the cap; otherwise the head, a marker line saying how many bytes
+ * were left out, and the tail, in the buffer itself (grown by the
+ * marker), cut at character boundaries.  The caller owns the result. */
+char *ex_buf_take(struct buf *b, size_t *len) {
+  size_t head = b->cap / 2, ring = b->cap - head, keep_head, skip = 0, pos;
+  char marker[64];
+  char *p;
+  int m;
+
+  if (b->total <= b->cap || ring == 0) {
+    *len = b->len;
+    return steal_pointer(&b->data);
+  }
+  /* The ring in order, oldest byte first: data holds all of the cap. */
+  pos = (b->total - head) % ring;
+  reverse(b->data + head, pos);
+  reverse(b->data + head + pos, ring - pos);
+  reverse(b->data + head, ring);
+  keep_head = utf8_cut_end((const unsigned char *)b->data, head);
+  while (skip < 3 && skip < ring && ((unsigned char)b->data[head + skip] & 0xc0) == 0x80)
+    skip++;
+  m = snprintf(marker, sizeof marker, "\n[... %zu bytes left out ...]\n",
+               b->total - keep_head - (ring - skip));
+  if (m < 0 || (size_t)m >= sizeof marker || !(p = realloc(b->data, b->cap + (size_t)m)))
+    m = 0; /* no room for the marker: the head and the tail alone */
+  else
+    b->data = p;
+  memmove(b->data + keep_head + (size_t)m, b->data + head + skip, ring - skip);
+  memcpy(b->data + keep_head, marker, (size_t)m);
+  *len = keep_head + (size_t)m + ring - skip;
+  return steal_pointer(&b->data);
 }
 
 /* The byte caps bound what a child's output costs in copying, not how
@@ -134,11 +234,11 @@ void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b) {
 #define PUMP_PAUSE 0.001
 
 void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum ev_kind kind) {
-  size_t before = b->len;
+  size_t before = b->total;
   struct epoll_event ev = {.events = 0, .data.u64 = (uint64_t)kind | ((uint64_t)c->slot << 8)};
 
-  ex_pump(ex, c, b);
-  if (b->fd < 0 || b->paused || b->len - before >= PUMP_TRICKLE ||
+  ex_pump(ex, c, b, PUMP_READ_MAX);
+  if (b->fd < 0 || b->paused || b->total - before >= PUMP_TRICKLE ||
       ++b->trickles <= PUMP_FREE_TRICKLES)
     return;
   if (epoll_ctl(ex->epfd, EPOLL_CTL_MOD, b->fd, &ev) < 0)
@@ -252,12 +352,12 @@ static struct ts_exec_result *result_of(struct ts_executor *ex, struct child *c)
   o = ts_outcome(&f);
 
   r->status = o.status;
-  r->out = steal_pointer(&c->out.data);
-  r->out_len = c->out.len;
-  r->out_truncated = c->out.over;
-  r->err = steal_pointer(&c->err.data);
-  r->err_len = c->err.len;
-  r->err_truncated = c->err.over;
+  r->out = ex_buf_take(&c->out, &r->out_len);
+  r->out_bytes = c->out.total;
+  r->out_truncated = c->out.total > c->out.cap;
+  r->err = ex_buf_take(&c->err, &r->err_len);
+  r->err_bytes = c->err.total;
+  r->err_truncated = c->err.total > c->err.cap;
   r->report = c->report; /* moved: the child's copy is emptied below */
   memset(&c->report, 0, sizeof c->report);
   r->exit_code = -1;
@@ -375,9 +475,9 @@ void ex_reap(struct ts_executor *ex, struct child *c) {
   ex_close_fd(ex, &c->pidfd);
   ex_close_fd(ex, &c->jobfd);
   /* Every writer is dead now: what is left in the pipes is all there is. */
-  ex_pump(ex, c, &c->out);
-  ex_pump(ex, c, &c->err);
-  ex_pump(ex, c, &c->res);
+  ex_pump(ex, c, &c->out, SIZE_MAX);
+  ex_pump(ex, c, &c->err, SIZE_MAX);
+  ex_pump(ex, c, &c->res, SIZE_MAX);
   c->out.eof = c->err.eof = c->res.eof = true;
   ex_maybe_finish(ex, c);
 }

@@ -339,6 +339,8 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
     return NULL;
   }
   ex->cfg = *cfg;
+  if (ex->cfg.output_ceiling == 0)
+    ex->cfg.output_ceiling = TS_OUTPUT_CEILING_FACTOR * cfg->output_max;
   ex->capacity = cfg->max_concurrency + cfg->pool + 1; /* + the reserved slot */
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");

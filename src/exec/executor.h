@@ -18,6 +18,9 @@
 #include "sandbox/proto.h"
 #include "util/common.h"
 
+/* The default output ceiling, in multiples of the cap. */
+#define TS_OUTPUT_CEILING_FACTOR 16
+
 struct ts_executor_config {
   const char *zygote_exe;      /* binary to exec with --zygote */
   const char *python_home;     /* may be NULL */
@@ -25,7 +28,9 @@ struct ts_executor_config {
   bool allow_input;
   unsigned max_concurrency;
   unsigned queue_max;
-  size_t output_max; /* per stream */
+  size_t output_max; /* bytes kept per stream: the head and the tail past it */
+  size_t output_ceiling; /* bytes read per stream, past which the child is killed;
+                            0: TS_OUTPUT_CEILING_FACTOR x output_max */
   unsigned long tmp_bytes;
   unsigned pool; /* children kept ready ahead of demand (0: none) */
   long memory_max_mb;  /* the largest memory_mb a job may ask for */
@@ -48,9 +53,12 @@ struct ts_exec_params {
 
 struct ts_exec_result {
   enum ts_exec_status status;
-  char *out, *err; /* captured, at most output_max bytes each, not terminated */
+  /* captured, not terminated: all of a stream, or past output_max its
+   * head, a line saying how many bytes were left out, and its tail */
+  char *out, *err;
   size_t out_len, err_len;
-  bool out_truncated, err_truncated;
+  size_t out_bytes, err_bytes; /* what the child wrote (read by the server) */
+  bool out_truncated, err_truncated; /* more than output_max was written */
   struct ts_child_report report; /* what the child said: the error payload, the audit trace */
   double duration_ms, cpu_ms;
   int exit_code; /* -1 when killed */

@@ -39,13 +39,19 @@
 enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT };
 enum child_state { CHILD_SPAWNING, CHILD_READY };
 
-/* One pipe from a child, read up to `cap` bytes and, when reads_left
- * starts above 0, in at most that many reads. */
+/* One pipe from a child, read up to `limit` bytes and, when reads_left
+ * starts above 0, in at most that many reads.  Of what is read, `cap`
+ * bytes are kept: all of it while it fits, then the first half of the cap
+ * (the head) and the last bytes read (the tail, a ring in the rest of
+ * `data`).  `data` grows with what is read, up to the cap. */
 struct buf {
   char *data;
-  size_t len, cap;
+  size_t len;   /* bytes of data in use: min(total, cap) */
+  size_t alloc; /* bytes of data allocated */
+  size_t cap, limit;
+  size_t total; /* bytes read */
   unsigned reads_left;
-  bool over; /* the child wrote past cap: it was killed, the pipe closed */
+  bool over; /* the child wrote past limit: it was killed, the pipe closed */
   bool eof;
   bool paused;     /* not watched for input until the child's resume_at */
   unsigned trickles; /* wake-ups that found only a few bytes to read */
@@ -148,7 +154,8 @@ void ex_reap_strays(struct ts_executor *ex);
 /* children.c */
 int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot);
 void ex_close_fd(struct ts_executor *ex, int *fd);
-void ex_buf_init(struct buf *b, int fd, size_t cap, unsigned max_reads);
+void ex_buf_init(struct buf *b, int fd, size_t cap, size_t limit, unsigned max_reads);
+char *ex_buf_take(struct buf *b, size_t *len);
 void ex_kill(struct child *c);
 void ex_child_free(struct ts_executor *ex, struct child *c);
 void ex_work_free(struct ts_executor *ex, struct work *w);
@@ -156,7 +163,7 @@ void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status st
                   const char *why);
 void ex_assign(struct ts_executor *ex, struct child *c, struct work *w);
 void ex_write_job(struct ts_executor *ex, struct child *c);
-void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b);
+void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b, size_t budget);
 void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum ev_kind kind);
 void ex_resume_pipes(struct ts_executor *ex, struct child *c);
 void ex_maybe_finish(struct ts_executor *ex, struct child *c);

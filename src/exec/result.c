@@ -37,6 +37,8 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
   cJSON_AddItemToObject(doc, "stderr", ts_json_bytes(r->err ? r->err : "", r->err_len));
   cJSON_AddBoolToObject(doc, "stdout_truncated", r->out_truncated);
   cJSON_AddBoolToObject(doc, "stderr_truncated", r->err_truncated);
+  cJSON_AddNumberToObject(doc, "stdout_bytes", (double)r->out_bytes);
+  cJSON_AddNumberToObject(doc, "stderr_bytes", (double)r->err_bytes);
   if (r->status == TS_EXEC_INTERNAL_ERROR)
     add_error(doc, "InternalError", r->detail[0] ? r->detail : "internal error", "", 0);
   else if (r->report.kind == TS_REPORT_EXCEPTION && r->status != TS_EXEC_OK)

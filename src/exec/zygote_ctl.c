@@ -181,9 +181,9 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   ex->slots[slot] = c;
   ex->nchildren++;
   c->jobfd = pipes[0][1];
-  ex_buf_init(&c->out, pipes[1][0], ex->cfg.output_max, 0);
-  ex_buf_init(&c->err, pipes[2][0], ex->cfg.output_max, 0);
-  ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX, REPORT_READS);
+  ex_buf_init(&c->out, pipes[1][0], ex->cfg.output_max, ex->cfg.output_ceiling, 0);
+  ex_buf_init(&c->err, pipes[2][0], ex->cfg.output_max, ex->cfg.output_ceiling, 0);
+  ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX, TS_REPORT_MAX, REPORT_READS);
   /* Room for a whole report: the child never waits for us to write it
    * (best effort: a user over its pipe quota keeps the default size). */
   (void)fcntl(pipes[3][0], F_SETPIPE_SZ, (int)TS_REPORT_MAX + 4096);

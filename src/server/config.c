@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exec/executor.h"
 #include "server/config.h"
 
 enum opt_kind { OPT_STR, OPT_SIZE, OPT_UINT, OPT_LONG, OPT_SECONDS, OPT_LEVEL, OPT_LIST, OPT_BOOL };
@@ -40,7 +41,8 @@ static const struct option_def options[] = {
     {"max-timeout", OPT_SECONDS, OFF(timeout_max), 0.01, 3600, "largest timeout a request may ask for"},
     {"memory-mb", OPT_LONG, OFF(memory_default_mb), 16, 1 << 20, "default address-space limit per execution, MiB"},
     {"max-memory-mb", OPT_LONG, OFF(memory_max_mb), 16, 1 << 20, "largest memory_mb a request may ask for"},
-    {"max-output", OPT_SIZE, OFF(output_max), 0, 64.0 * 1024 * 1024, "bytes of stdout and of stderr kept"},
+    {"max-output", OPT_SIZE, OFF(output_max), 0, 64.0 * 1024 * 1024, "bytes of stdout and of stderr kept (the head and the tail past it)"},
+    {"output-ceiling", OPT_SIZE, OFF(output_ceiling), 0, 1024.0 * 1024 * 1024, "bytes of stdout or of stderr past which the execution is killed (0: 16 x max-output)"},
     {"max-concurrency", OPT_UINT, OFF(max_concurrency), 1, 4096, "executions at once (default 2 x CPUs)"},
     {"max-queue", OPT_UINT, OFF(queue_max), 0, 100000, "executions waiting for a slot before 429"},
     {"max-validate-queue", OPT_UINT, OFF(validate_queue_max), 1, 100000, "/validate requests waiting for the parser before 429"},
@@ -71,7 +73,8 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->timeout_max = 30.0;
   c->memory_default_mb = 256;
   c->memory_max_mb = 1024;
-  c->output_max = (size_t)64 * 1024;
+  c->output_max = (size_t)1024 * 1024;
+  c->output_ceiling = 0; /* TS_OUTPUT_CEILING_FACTOR x output_max, once that is known */
   c->max_concurrency = (unsigned)(2 * ncpu);
   c->queue_max = 64;
   c->validate_queue_max = 64;
@@ -502,6 +505,13 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
   if (c->memory_default_mb > c->memory_max_mb) {
     ts_err_set(err, EINVAL, "the default limit memory-mb = %ld is above max-memory-mb = %ld", c->memory_default_mb,
                c->memory_max_mb);
+    return TS_CONFIG_EXIT_USAGE;
+  }
+  if (c->output_ceiling == 0)
+    c->output_ceiling = TS_OUTPUT_CEILING_FACTOR * c->output_max;
+  if (c->output_ceiling < c->output_max) {
+    ts_err_set(err, EINVAL, "output-ceiling = %zu is below max-output = %zu", c->output_ceiling,
+               c->output_max);
     return TS_CONFIG_EXIT_USAGE;
   }
   if (print) {

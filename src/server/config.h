@@ -33,6 +33,7 @@ struct ts_config {
   double timeout_default, timeout_max; /* seconds */
   long memory_default_mb, memory_max_mb;
   size_t output_max;        /* bytes kept per stream */
+  size_t output_ceiling;    /* bytes per stream past which the child is killed */
   unsigned max_concurrency; /* executions at once */
   unsigned queue_max;       /* executions waiting for a slot */
   unsigned pool;            /* sandboxes kept ready ahead of demand */

@@ -388,6 +388,7 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
   cJSON_AddItemToObject(limits, "memory_mb",
                         limit_json((double)cfg->memory_default_mb, (double)cfg->memory_max_mb));
   cJSON_AddNumberToObject(limits, "output_bytes_per_stream", (double)cfg->output_max);
+  cJSON_AddNumberToObject(limits, "output_ceiling_bytes_per_stream", (double)cfg->output_ceiling);
   cJSON_AddNumberToObject(limits, "body_bytes", (double)cfg->max_body);
   cJSON_AddNumberToObject(limits, "concurrent_executions", cfg->max_concurrency);
   cJSON_AddNumberToObject(limits, "queued_executions", cfg->queue_max);

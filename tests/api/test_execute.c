@@ -48,6 +48,8 @@ static cJSON *execute(unsigned port, const char *code, const char *extra) {
   cr_assert(cJSON_IsString(cJSON_GetObjectItem(doc, "stderr")));
   cr_assert(cJSON_IsBool(cJSON_GetObjectItem(doc, "stdout_truncated")));
   cr_assert(cJSON_IsBool(cJSON_GetObjectItem(doc, "stderr_truncated")));
+  cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(doc, "stdout_bytes")));
+  cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(doc, "stderr_bytes")));
   cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(doc, "duration_ms")));
   cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(doc, "cpu_ms")));
   cr_assert(cJSON_GetObjectItem(doc, "error"));
@@ -305,20 +307,180 @@ Test(execute, output_is_always_valid_json) {
   srv_stop(&s);
 }
 
-Test(execute, print_flood_is_truncated_at_the_cap) {
+/* What a stream of `len` ASCII bytes comes back as under a cap of `cap`:
+ * whole, or its first and last halves of the cap around the marker line. */
+static char *head_and_tail(const char *full, size_t len, size_t cap) {
+  size_t head = cap / 2, tail = cap - head, n = len + 64;
+  char *out = malloc(n);
+
+  cr_assert(out);
+  if (len <= cap) {
+    memcpy(out, full, len);
+    out[len] = '\0';
+    return out;
+  }
+  snprintf(out, n, "%.*s\n[... %zu bytes left out ...]\n%.*s", (int)head, full,
+           len - head - tail, (int)tail, full + len - tail);
+  return out;
+}
+
+/* Lines of `width` bytes (a number, then `fill`), as the snippets below
+ * print them. */
+static char *numbered_lines(unsigned n, unsigned width, char fill) {
+  char *s = malloc((size_t)n * width + 1), *p = s;
+
+  cr_assert(s);
+  for (unsigned i = 0; i < n; i++, p += width) {
+    char num[16];
+    snprintf(num, sizeof num, "%04u", i % 10000);
+    memcpy(p, num, 4);
+    memset(p + 4, fill, width - 5);
+    p[width - 1] = '\n';
+  }
+  *p = '\0';
+  return s;
+}
+
+/* Ordinary output well past the old 64 KiB cap is kept whole. */
+Test(execute, ordinary_output_of_80_kb_is_kept_whole) {
+  struct ts_srv s;
+  char *want = numbered_lines(1000, 80, 'x');
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "for i in range(1000):\n    print('%04d' % i + 'x' * 75)", NULL);
+  assert_status_is(doc, "ok");
+  cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(doc, "stdout_truncated")));
+  cr_assert_eq(num_of(doc, "stdout_bytes"), 80000);
+  cr_assert_eq(num_of(doc, "stderr_bytes"), 0);
+  cr_assert_str_eq(str_of(doc, "stdout"), want);
+  cJSON_Delete(doc);
+  free(want);
+  srv_stop(&s);
+}
+
+/* Past the cap the run goes on; the answer keeps the head and the tail
+ * around a line saying how much was left out, and counts every byte. */
+Test(execute, output_past_the_cap_keeps_its_head_and_tail) {
   struct ts_srv s;
   const char *const args[] = {"--max-output", "1000", NULL};
+  char *full = numbered_lines(200, 50, 'y'), *want = head_and_tail(full, 10000, 1000);
+  struct http_resp r;
+  cJSON *doc, *limits;
+
+  srv_start(&s, args, NULL);
+  doc = execute(s.port, "for i in range(200):\n    print('%04d' % i + 'y' * 45)", NULL);
+  assert_status_is(doc, "ok");
+  cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(doc, "stdout_truncated")));
+  cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(doc, "stderr_truncated")));
+  cr_assert_eq(num_of(doc, "stdout_bytes"), 10000);
+  cr_assert_str_eq(str_of(doc, "stdout"), want);
+  cr_assert(strstr(str_of(doc, "stdout"), "\n[... 9000 bytes left out ...]\n0190y"));
+  cJSON_Delete(doc);
+
+  /* Cut at character boundaries: 'a' and 1000 two-byte characters; the
+   * cap's halves end and start within one, which is left out whole. */
+  doc = execute(s.port, "print('a' + '\\u00e9' * 1000)", NULL);
+  assert_status_is(doc, "ok");
+  cr_assert_eq(num_of(doc, "stdout_bytes"), 2002);
+  {
+    char e[2 * 249 + 1], exp[1200];
+    for (int i = 0; i < 249; i++)
+      memcpy(e + 2 * i, "\xc3\xa9", 2);
+    e[sizeof e - 1] = '\0';
+    snprintf(exp, sizeof exp, "a%s\n[... 1004 bytes left out ...]\n%s\n", e, e);
+    cr_assert_str_eq(str_of(doc, "stdout"), exp);
+  }
+  cJSON_Delete(doc);
+
+  HTTP_OK(http_get(s.port, "/info", &r));
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  limits = cJSON_GetObjectItem(doc, "limits");
+  cr_assert_eq(num_of(limits, "output_bytes_per_stream"), 1000);
+  cr_assert_eq(num_of(limits, "output_ceiling_bytes_per_stream"), 16000);
+  cJSON_Delete(doc);
+  free(full);
+  free(want);
+  srv_stop(&s);
+}
+
+/* Only past the ceiling (16 x the cap unless set) is the child killed:
+ * output_limit, with the head and the tail of what was read. */
+Test(execute, print_flood_ends_at_the_ceiling) {
+  struct ts_srv s;
+  const char *const args[] = {"--max-output", "1000", NULL};
+  const char *const set[] = {"--max-output", "1000", "--output-ceiling", "4000", NULL};
   cJSON *doc;
+  char *full, *want;
 
   srv_start(&s, args, NULL);
   doc = execute(s.port, "while True:\n    print('x' * 100)", NULL);
-  /* Killed at the cap, not at the deadline: a job past its deadline is
-   * "timeout" whatever it wrote. */
+  /* Killed at the ceiling, not at the deadline: a job past its deadline
+   * is "timeout" whatever it wrote. */
   assert_status_is(doc, "output_limit");
-  cr_assert_eq(strlen(str_of(doc, "stdout")), 1000);
   cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(doc, "stdout_truncated")));
+  /* What the server read before it killed the child: one byte past. */
+  cr_assert_eq(num_of(doc, "stdout_bytes"), 16001);
+  cr_assert(strstr(str_of(doc, "stdout"), "\n[... 15001 bytes left out ...]\n"), "%s",
+            str_of(doc, "stdout"));
+  cr_assert_eq(strlen(str_of(doc, "stdout")), 1000 + strlen("\n[... 15001 bytes left out ...]\n"));
   cJSON_Delete(doc);
   assert_still_works(s.port);
+  srv_stop(&s);
+
+  srv_start(&s, set, NULL);
+  doc = execute(s.port, "while True:\n    print('z' * 99)", NULL);
+  assert_status_is(doc, "output_limit");
+  cr_assert_eq(num_of(doc, "stdout_bytes"), 4001);
+  full = numbered_lines(41, 100, 'z');
+  for (unsigned i = 0; i < 41; i++)
+    memset(full + 100 * i, 'z', 4); /* no numbers in this one */
+  want = head_and_tail(full, 4001, 1000);
+  cr_assert_str_eq(str_of(doc, "stdout"), want);
+  cJSON_Delete(doc);
+  free(full);
+  free(want);
+  srv_stop(&s);
+}
+
+/* stderr is kept and bounded the same way (warnings print to it). */
+Test(execute, stderr_past_the_cap_and_past_the_ceiling) {
+  struct ts_srv s;
+  const char *const args[] = {"--max-output", "1000", NULL};
+  static const char code[] = "import warnings\nfor i in range(100):\n    warnings.warn('w%05d' % i)";
+  char *full = malloc(100 * 128), *want;
+  size_t len = 0;
+  cJSON *doc;
+
+  cr_assert(full);
+  for (unsigned i = 0; i < 100; i++)
+    len += (size_t)snprintf(full + len, 128,
+                            "<snippet>:3: UserWarning: w%05u\n  warnings.warn('w%%05d' %% i)\n", i);
+  want = head_and_tail(full, len, 1000);
+  srv_start(&s, args, NULL);
+  doc = execute(s.port, code, NULL);
+  assert_status_is(doc, "ok");
+  cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(doc, "stderr_truncated")));
+  cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(doc, "stdout_truncated")));
+  cr_assert_eq(num_of(doc, "stderr_bytes"), (double)len);
+  cr_assert_eq(num_of(doc, "stdout_bytes"), 0);
+  cr_assert_str_eq(str_of(doc, "stderr"), want);
+  cJSON_Delete(doc);
+
+  doc = execute(s.port,
+                "import warnings\nwarnings.simplefilter('always')\nwhile True:\n"
+                "    warnings.warn('w' * 100)",
+                NULL);
+  assert_status_is(doc, "output_limit");
+  cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(doc, "stderr_truncated")));
+  cr_assert_eq(num_of(doc, "stderr_bytes"), 16001);
+  cr_assert(strstr(str_of(doc, "stderr"), "\n[... 15001 bytes left out ...]\n"));
+  cJSON_Delete(doc);
+  assert_still_works(s.port);
+  free(full);
+  free(want);
   srv_stop(&s);
 }
 

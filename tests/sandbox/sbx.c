@@ -306,6 +306,17 @@ void sbx_assert_no_leftover(void) {
   cr_assert_eq(kill(sbx_zpid, 0), 0, "the zygote is gone");
 }
 
+void sbx_assert_ceiling(const char *kept, size_t len, size_t bytes) {
+  size_t ceiling = (size_t)TS_OUTPUT_CEILING_FACTOR * SBX_OUTPUT_MAX;
+  char marker[64];
+  int m;
+
+  cr_assert_eq(bytes, ceiling + 1, "read %zu bytes, want the ceiling (%zu) and one", bytes, ceiling);
+  m = snprintf(marker, sizeof marker, "\n[... %zu bytes left out ...]\n", bytes - SBX_OUTPUT_MAX);
+  cr_assert_eq(len, SBX_OUTPUT_MAX + (size_t)m, "kept %zu bytes", len);
+  cr_assert(memcmp(kept + SBX_OUTPUT_MAX / 2, marker, (size_t)m) == 0, "no marker after the head");
+}
+
 void sbx_assert_server_fine(void) {
   struct sbx_run run;
 

@@ -86,6 +86,10 @@ void sbx_assert_no_leftover(void);
 /* A normal (non-raw) print(6*7) through the same executor returns ok and
  * "42\n"; the zygote is the one we started; no child is left over. */
 void sbx_assert_server_fine(void);
+/* An ASCII stream read up to the executor's default ceiling (16 x
+ * SBX_OUTPUT_MAX) and one byte past it: `len` bytes kept, its head, the
+ * marker line and its tail; `bytes` counted. */
+void sbx_assert_ceiling(const char *kept, size_t len, size_t bytes);
 /* Each argument (until NULL) appears as a line "BLOCKED <arg>" in stdout. */
 void sbx_assert_blocked_v(const struct sbx_run *run, ...);
 #define sbx_assert_blocked(run, ...) sbx_assert_blocked_v((run), __VA_ARGS__, (const char *)NULL)

@@ -66,3 +66,22 @@ Test(flood, tiny_writes_cost_the_server_little) {
   sbx_free(&run);
   sbx_assert_server_fine();
 }
+
+/* Past the cap a stream is still read, to count it and keep its tail,
+ * until the ceiling: a flood costs the server the copying of the ceiling
+ * (in reads of at most 64 KiB), and it keeps no more than the cap. */
+Test(flood, a_flood_to_the_ceiling_is_counted_and_bounded) {
+  struct sbx_run run;
+  double before, spent;
+
+  before = server_cpu_ms();
+  sbx_run(&run, "c = b'x' * 65536\nwhile True:\n    os.write(1, c)\n", SBX_TIMEOUT, SBX_MEMORY_MB);
+  spent = server_cpu_ms() - before;
+  sbx_assert_status(&run, TS_EXEC_OUTPUT_LIMIT);
+  cr_assert(run.r.out_truncated);
+  sbx_assert_ceiling(run.r.out, run.r.out_len, run.r.out_bytes);
+  cr_log_info("server %.1f ms of CPU for a flood of %zu bytes", spent, run.r.out_bytes);
+  cr_assert_lt(spent, 50.0, "the server spent %.1f ms of CPU on a flood", spent);
+  sbx_free(&run);
+  sbx_assert_server_fine();
+}

@@ -165,6 +165,44 @@ Test(config, max_validate_queue_has_a_default_and_a_range) {
   ts_config_free(&c);
 }
 
+/* Output: 1 MiB kept per stream by default; the ceiling, past which an
+ * execution is killed, is 16 x that unless set, and never below it. */
+Test(config, output_ceiling_follows_max_output_unless_set) {
+  static const char cap[] = "max-output = 2000\n";
+  static const char both[] = "max-output = 2000\noutput-ceiling = 5000\n";
+  static const char below[] = "max-output = 2000\noutput-ceiling = 1999\n";
+  static const char huge[] = "output-ceiling = 1073741825\n";
+  char prog[] = "tool-sandbox";
+  char *argv[] = {prog, NULL};
+  struct ts_config c;
+  ts_err err = {0};
+
+  cr_assert_eq(ts_config_init(&c, &err), 0);
+  cr_assert_eq(ts_config_load(&c, 1, argv, &err), TS_CONFIG_RUN, "%s", err.msg);
+  cr_assert_eq(c.output_max, 1024 * 1024);
+  cr_assert_eq(c.output_ceiling, 16 * 1024 * 1024);
+  ts_config_free(&c);
+  cr_assert_eq(load(&c, temp_file(cap, sizeof cap - 1), &err), TS_CONFIG_RUN, "%s", err.msg);
+  cr_assert_eq(c.output_max, 2000);
+  cr_assert_eq(c.output_ceiling, 32000);
+  ts_config_free(&c);
+  cr_assert_eq(load(&c, temp_file(both, sizeof both - 1), &err), TS_CONFIG_RUN, "%s", err.msg);
+  cr_assert_eq(c.output_ceiling, 5000);
+  ts_config_free(&c);
+  cr_assert_eq(load(&c, temp_file(below, sizeof below - 1), &err), TS_CONFIG_EXIT_USAGE);
+  cr_expect_str_eq(err.msg, "output-ceiling = 1999 is below max-output = 2000");
+  ts_config_free(&c);
+  cr_assert_eq(load(&c, temp_file(huge, sizeof huge - 1), &err), TS_CONFIG_EXIT_USAGE);
+  cr_assert(strstr(err.msg, "--output-ceiling"), "%s", err.msg);
+  ts_config_free(&c);
+
+  setenv("TOOL_SANDBOX_OUTPUT_CEILING", "3000", 1);
+  cr_assert_eq(load(&c, temp_file(cap, sizeof cap - 1), &err), TS_CONFIG_RUN, "%s", err.msg);
+  unsetenv("TOOL_SANDBOX_OUTPUT_CEILING");
+  cr_assert_eq(c.output_ceiling, 3000);
+  ts_config_free(&c);
+}
+
 /* --print-seccomp is an action on the command line only: it sets a flag
  * for main and nothing else; no config file line can set it. */
 Test(config, print_seccomp_is_a_command_line_action) {
