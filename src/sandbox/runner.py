@@ -271,12 +271,24 @@ def _report(e):
 from _json import encode_basestring_ascii as _quote  # noqa: E402
 
 
+def _clean(s):
+    """s (a plain str) with any lone surrogate written as a backslash
+    escape: JSON has no way to say one (the server would find the whole
+    report malformed)."""
+    if not s.isascii():
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            s = s.encode("utf-8", "backslashreplace").decode("utf-8")
+    return s
+
+
 def _encode(v):
     t = type(v)
     if v is None:
         return "null"
     if t is str:
-        return _quote(v)
+        return _quote(_clean(v))
     if t is bool:
         return "true" if v else "false"
     if t is int:
