@@ -137,14 +137,19 @@ struct ts_setup_error {
 };
 
 /* The most the server reads from a report pipe: a child that writes more
- * is killed. */
-#define TS_REPORT_MAX ((size_t)256 * 1024)
+ * is killed.  Room for display outputs (a few MiB) besides the error
+ * (72 KiB) and the audit trace, JSON-escaped. */
+#define TS_REPORT_MAX ((size_t)8 * 1024 * 1024)
+/* The report pipe's size: a report without outputs fits whole (the child
+ * writes it and closes at once); a larger one takes a few reads. */
+#define TS_REPORT_PIPE ((size_t)512 * 1024)
 /* The most JSON values a RESULT record may hold: the runner's has a few
- * hundred at most (TS_AUDIT_MAX entries, the error's members).  Past that
- * the record is malformed and not parsed: 256 KiB of "1," would otherwise
- * cost the server 130,000 parsed values, 10 MB and 15 ms, for the child's
- * single write. */
-#define TS_REPORT_MAX_VALUES 4096
+ * hundred (TS_AUDIT_MAX entries, the error's members), and display
+ * outputs will add to that.  Past that the record is malformed and not
+ * parsed: 8 MiB of "1," would otherwise cost the server 4 million parsed
+ * values, about 300 MB and 0.2 s, for the child's single write; 32,768
+ * values cost it about 2.5 MB and 1.4 ms. */
+#define TS_REPORT_MAX_VALUES 32768
 
 /* Writes one report record: header and payload in one writev, retried
  * until all is written.  Async-signal-safe, no allocation: the child's
