@@ -153,7 +153,13 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   if (!PyEval_EvalCode(code, globals, globals))
     fail("running the runner");
   make = PyDict_GetItemString(globals, "make");
-  pair = make ? PyObject_CallFunction(make, "Oi", mods, allow_input) : NULL;
+  /* The bounds of the result and display outputs, the server's own
+   * (sandbox/proto.h), which decodes them with the same. */
+  pair = make ? PyObject_CallFunction(make, "Oi(nnnn)", mods, allow_input,
+                                      (Py_ssize_t)TS_RESULT_REPR_MAX, (Py_ssize_t)TS_OUTPUTS_MAX,
+                                      (Py_ssize_t)TS_OUTPUTS_MAX_BYTES,
+                                      (Py_ssize_t)TS_OUTPUTS_MAX_JSON_VALUES)
+               : NULL;
   if (!pair || !PyArg_ParseTuple(pair, "OOOO", &z->child.run, &z->child.report, &class_check,
                                  &attr_check))
     fail("building the runner");
