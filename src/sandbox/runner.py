@@ -1,6 +1,6 @@
 # The Python half of a sandbox child, compiled once in the zygote.
 #
-# make() returns (run, report, class_check, attr_check):
+# make() returns (run, report, class_check, attr_check, warm):
 #   run() compiles the snippet's tree (parsed by the child with the
 #     validator's own call), executes it under the runtime layer and returns
 #     (exit_code, result_json), the value of its last expression and its
@@ -8,7 +8,8 @@
 #   report() turns an exception (e.g. a SyntaxError from parsing) into the
 #     same result JSON;
 #   class_check() and attr_check() are called by the zygote's guards on
-#     type.__new__ and type.__setattr__ (zygote.c) while a snippet runs.
+#     type.__new__ and type.__setattr__ (zygote.c) while a snippet runs;
+#   warm() is called by the zygote once, when everything else is ready.
 # This code is trusted; the snippet only ever sees the builtins dict and the
 # module views built here.
 #
@@ -1682,7 +1683,6 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
     def report(e):
         return _dump(_report(e))
 
-    _warm(safe, limits)
     def attr_check(cls, name, value):
         """Called by the zygote's guard on type.__setattr__/__delattr__ for
         a dunder name while a snippet runs: a class may not gain afterwards
@@ -1719,7 +1719,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
         if type(c) is _types.CodeType and c.co_name == "_proto_hook":
             proto_hook_code = c
 
-    return run, report, class_check, attr_check
+    return run, report, class_check, attr_check, lambda: _warm(safe, limits)
 
 
 # Stdlib classes a snippet may subclass: made for it, and holding nothing
@@ -1797,7 +1797,10 @@ def _warm(safe, limits):
     # JSON encoding, class creation, the code check, compiling a parsed
     # tree (CPython makes its AST classes on first use) and a result.  Then
     # freeze the heap so that the children's garbage collector never walks
-    # (and copies) it.
+    # (and copies) it.  Called last, after the zygote's guards made every
+    # class immutable (which took each one's method-cache version tag): the
+    # classes used here get theirs again, here rather than in every child,
+    # where each is one more copied page.
     import gc
     buf = _io.TextIOWrapper(_io.BytesIO(), encoding="utf-8", errors="backslashreplace",
                             line_buffering=True)
