@@ -1328,14 +1328,12 @@ class _Outputs:
 
     def bundle(self, v, plain):
         """(The JSON text of v's bundle, whether it holds more than
-        text/plain), or None when it does not fit what is left.  Nothing
-        is counted yet."""
+        text/plain, the JSON values it holds), or None when it does not fit
+        what is left.  Nothing is counted yet (take)."""
         parts = ['"text/plain":' + _quote(plain)]
         size = len(parts[0]) + 2
         values = self.values[:]
         rich = False
-        if size > self.room:
-            return None
         # A class's display methods want an instance: none is called.
         if not issubclass(type(v), type):
             for mime, name in _MIME_METHODS:
@@ -1352,12 +1350,17 @@ class _Outputs:
                     parts.append(_quote(mime) + ":" + text)
                     size += len(parts[-1]) + 1
                     rich = True
-        return "{" + ",".join(parts) + "}", rich, values
+        return "{" + ",".join(parts) + "}", rich, self.values[0] - values[0]
 
     def take(self, made):
+        """Counts a bundle made by bundle() and returns its text, or None
+        when it no longer fits: the snippet's methods may have displayed
+        something meanwhile."""
         text, _, values = made
+        if len(text) > self.room or values > self.values[0]:
+            return None
         self.room -= len(text)
-        self.values = values
+        self.values[0] -= values
         return text
 
     def add(self, v):
@@ -1366,10 +1369,11 @@ class _Outputs:
             self.dropped += 1  # not even looked at
             return
         made = self.bundle(v, _repr(v, self.repr_max)[0])
-        if made is None:
+        text = self.take(made) if made is not None and len(self.items) < self.most else None
+        if text is None:
             self.dropped += 1
         else:
-            self.items.append(_Raw('{"data":' + self.take(made) + "}"))
+            self.items.append(_Raw('{"data":' + text + "}"))
 
     def result(self, v):
         """The report's "result" for the value v (not None)."""
@@ -1380,10 +1384,13 @@ class _Outputs:
         except BaseException:
             pass  # not JSON, or past the cap: left out
         made = self.bundle(v, plain)
-        if made is None:
+        if made is not None and not made[1]:
+            return out  # nothing but text/plain: no bundle
+        text = self.take(made) if made is not None else None
+        if text is None:
             self.dropped += 1
-        elif made[1]:
-            out["data"] = _Raw(self.take(made))
+        else:
+            out["data"] = _Raw(text)
         return out
 
     def report(self, result):
