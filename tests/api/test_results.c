@@ -398,6 +398,37 @@ Test(results, display_floods_are_bounded_and_counted) {
   srv_stop(&s);
 }
 
+/* A display method may call display() itself: its output comes first,
+ * both are counted once, and a full budget drops no plain result. */
+Test(results, display_inside_a_display_method) {
+  struct ts_srv s;
+  cJSON *doc;
+  const cJSON *outputs;
+
+  srv_start(&s, NULL, NULL);
+  doc = run(s.port,
+            "class R:\n"
+            "    def __repr__(self):\n"
+            "        return 'R()'\n"
+            "    def _repr_markdown_(self):\n"
+            "        display('inner')\n"
+            "        return '*r*'\n"
+            "class Page:\n"
+            "    def _repr_html_(self):\n"
+            "        return 'x' * (4 << 20)\n"
+            "display(R(), Page())\n"
+            "7");
+  assert_ok(doc, "nested display");
+  outputs = get(doc, "outputs");
+  cr_assert_eq(cJSON_GetArraySize(outputs), 2);
+  cr_assert_str_eq(str_of(get(cJSON_GetArrayItem(outputs, 0), "data"), "text/plain"), "'inner'");
+  cr_assert_str_eq(str_of(get(cJSON_GetArrayItem(outputs, 1), "data"), "text/markdown"), "*r*");
+  cr_assert_eq(get(doc, "outputs_dropped")->valuedouble, 1, "the page only");
+  cr_assert_str_eq(str_of(get(doc, "result"), "repr"), "7");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
 /* With the validator out of the way, the runtime layer alone: the code of
  * the last expression is checked like the rest, and the snippet's repr
  * and display methods run under the audit hook. */
