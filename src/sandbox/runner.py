@@ -1798,6 +1798,46 @@ def _name_of(name):
     return name[:60] if type(name) is str else "?"
 
 
+_WARM_TREE = """\
+import math
+from json import dumps as d
+@dec
+class C(B, metaclass=M):
+    def f(self, a, /, b: int = 1, *c, k=2, **kw) -> None:
+        global G
+        return [i * 2 for i in range(a) if i > 0 and not i or -i]
+def g(x):
+    if x is None:
+        pass
+    elif x < 1 <= x:
+        x += 1
+    for i, j in x:
+        break
+    else:
+        x.y = x[1:2, ::3] @ x % x
+    while x:
+        continue
+    try:
+        y = x[0].y
+    except (E, F) as e:
+        raise e from None
+    finally:
+        del x
+    with x as z, x:
+        assert z, 'm'
+    match x:
+        case [1, *r] if r:
+            yield x
+        case {'k': _} | C(a=1):
+            pass
+    return lambda q: {q: z for q in z}, {1, *z}, (1,), f'{x!r:>3}', x if x else ~x, (w := 1)
+async def h(x):
+    async for i in x:
+        await i
+print(g(1), math.pi, d(None), *x, sep='', **{'end': ''})
+"""
+
+
 def _warm(safe, limits):
     # Do once here, in the zygote, what every child would otherwise do
     # for itself: codec lookups, the text I/O stack, traceback formatting,
@@ -1822,6 +1862,10 @@ def _warm(safe, limits):
         exec(code, g)
     except ZeroDivisionError as e:
         _dump(_report(e))
+    # Each kind of node a child's parse makes and its compile reads costs
+    # it one more copied page or more the first time (the method cache, the
+    # class's shared instance keys): the common kinds are made here once.
+    _split(compile(_WARM_TREE, _SNIPPET, "exec", _ast.PyCF_ONLY_AST))
     head, last = _split(compile("x = [1, 2.5, 'a', {'k': None}]\nx\n", _SNIPPET, "exec",
                                 _ast.PyCF_ONLY_AST))
     check_code(head)
