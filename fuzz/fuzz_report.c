@@ -10,7 +10,11 @@
  *    NUL-terminated, well-formed UTF-8 and within the caps of proto.c
  *    (type 200 bytes, message 8 KiB, traceback 64 KiB, stage 43), error
  *    fields only on an EXCEPTION, a line in [0, 1e9), a setup errno in
- *    [0, 4096), at most TS_AUDIT_MAX audit entries; freeing twice is
+ *    [0, 4096), at most TS_AUDIT_MAX audit entries; a result and display
+ *    bundles only on a RESULT record, at most TS_OUTPUTS_MAX bundles,
+ *    each with a text/plain of at most TS_RESULT_REPR_MAX bytes, its
+ *    strings well-formed UTF-8 (base64 for the images) and all of them
+ *    within TS_OUTPUTS_MAX_BYTES together; freeing twice is
  *    harmless; a decoded setup error encodes back to a record that
  *    decodes to the same;
  *  - ts_job_decode: on success the code, stdin and files lie inside the
@@ -53,6 +57,27 @@ static void check_setup_round_trip(const struct ts_child_report *r) {
   FUZZ_CHECK(again.setup_errno == r->setup_errno);
 }
 
+/* One bundle's strings; returns their bytes. */
+static size_t check_bundle(const struct ts_bundle *b) {
+  size_t total = 0;
+
+  FUZZ_CHECK(b->text[TS_MIME_PLAIN] != NULL);
+  FUZZ_CHECK(b->text[TS_MIME_JSON] == NULL);
+  for (int m = 0; m < TS_MIME_COUNT; m++) {
+    const char *s = b->text[m];
+    size_t n;
+    if (!s)
+      continue;
+    n = strlen(s);
+    check_text(s, m == TS_MIME_PLAIN ? TS_RESULT_REPR_MAX : TS_OUTPUTS_MAX_BYTES);
+    if (m == TS_MIME_PNG || m == TS_MIME_JPEG)
+      FUZZ_CHECK(strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") ==
+                 n);
+    total += n;
+  }
+  return total;
+}
+
 static void check_report(const uint8_t *data, size_t size) {
   const char *buf = (const char *)data;
   struct ts_child_report r;
@@ -82,10 +107,26 @@ static void check_report(const uint8_t *data, size_t size) {
   }
   if (r.kind != TS_REPORT_EXCEPTION)
     FUZZ_CHECK(!r.type && !r.message && !r.traceback && r.line == 0);
+  FUZZ_CHECK(r.noutputs <= TS_OUTPUTS_MAX);
+  if (!result)
+    FUZZ_CHECK(!r.result && r.noutputs == 0 && r.outputs_dropped == 0);
+  {
+    size_t bytes = 0;
+    for (size_t i = 0; i < r.noutputs; i++)
+      bytes += check_bundle(&r.outputs[i]);
+    if (r.result) {
+      check_text(r.result->type, 200);
+      check_text(r.result->repr, TS_RESULT_REPR_MAX);
+      FUZZ_CHECK(r.result->type && r.result->repr);
+      if (r.result->has_data)
+        bytes += check_bundle(&r.result->data);
+    }
+    FUZZ_CHECK(bytes <= TS_OUTPUTS_MAX_BYTES);
+  }
   if (r.kind == TS_REPORT_SETUP_ERROR)
     check_setup_round_trip(&r);
   ts_child_report_free(&r);
-  FUZZ_CHECK(!r.type && r.naudit == 0);
+  FUZZ_CHECK(!r.type && r.naudit == 0 && !r.result && !r.outputs && r.noutputs == 0);
   ts_child_report_free(&r); /* freeing twice is harmless */
 }
 

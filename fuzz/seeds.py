@@ -298,6 +298,32 @@ REPORT = {
     "long-type.json": json.dumps({"error": {"type": "T" * 300, "message": "m" * 9000}}).encode(),
     "deep.json": b'{"error":' + b'{"a":' * 100 + b"1" + b"}" * 100 + b"}",
     "empty.json": b"",
+    # the last expression's value and the display() outputs
+    "result-runner.json": json.dumps({"error": None, "result": {
+        "type": "Chart", "repr": "Chart(2)", "repr_truncated": False,
+        "json": {"a": [1, 2.5, None, True, "x"]},
+        "data": {"text/plain": "Chart(2)", "text/html": "<b>2</b>", "image/png": "iVBORw0KGgo=",
+                 "application/json": {"n": 2}}},
+        "outputs": [{"data": {"text/plain": "'a'"}},
+                    {"data": {"text/plain": "x", "text/markdown": "*m*", "text/latex": "$x$",
+                              "image/svg+xml": "<svg/>", "image/jpeg": "/9j/"}}],
+        "outputs_dropped": 3}).encode(),
+    "result-null.json": b'{"error":null,"result":null,"outputs":[]}',
+    "result-bad-members.json": b'{"error":null,"result":{"type":1,"repr":"x","repr_truncated":0}}',
+    "result-long-repr.json": json.dumps({"error": None, "result": {
+        "type": "str", "repr": "é" * 5000, "repr_truncated": False}},
+        ensure_ascii=False).encode(),
+    "result-bad-json.json": b'{"error":null,"result":{"type":"f","repr":"x","repr_truncated":true,'
+                            b'"json":[1e999,"\xff"]}}',
+    "outputs-bad-mime.json": b'{"error":null,"outputs":[{"data":{"text/plain":"a","text/x":"b"}},'
+                             b'{"data":{"text/plain":"a","text/plain":"b"}},{"data":{}},7,'
+                             b'{"data":{"text/plain":"a","image/png":"not base64"}}]}',
+    "outputs-bad-utf8.json": b'{"error":null,"outputs":[{"data":{"text/plain":"\xc3",'
+                             b'"text/html":"\xff"}}],"outputs_dropped":1e12}',
+    "outputs-many.json": json.dumps({"error": None, "outputs": [
+        {"data": {"text/plain": str(i)}} for i in range(70)]}).encode(),
+    "outputs-json-data.json": b'{"error":null,"outputs":[{"data":{"text/plain":"j",'
+                              b'"application/json":{"k":[[[{}]]],"\u00e9":-0.0}}}]}',
 }
 
 JOB_MAGIC = b"TSJ1"

@@ -237,7 +237,10 @@ void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum 
   size_t before = b->total;
   struct epoll_event ev = {.events = 0, .data.u64 = (uint64_t)kind | ((uint64_t)c->slot << 8)};
 
-  ex_pump(ex, c, b, PUMP_READ_MAX);
+  /* A pipe with a read budget (the report) is drained whole at each of
+   * its few wake-ups: its cap bounds it.  The others give up the thread
+   * after PUMP_READ_MAX. */
+  ex_pump(ex, c, b, b->reads_left ? SIZE_MAX : PUMP_READ_MAX);
   if (b->fd < 0 || b->paused || b->total - before >= PUMP_TRICKLE ||
       ++b->trickles <= PUMP_FREE_TRICKLES)
     return;

@@ -25,10 +25,12 @@
  * socket buffers hold (about 270 requests) or the two could deadlock. */
 #define MAX_SPAWNING 32
 
-/* Wake-ups the server spends on a report pipe: a report is one record,
- * written at once, which a pipe of TS_REPORT_MAX holds whole (a smaller
- * pipe takes a few reads of it). */
-#define REPORT_READS 16
+/* Wake-ups the server spends on a report pipe of `size` bytes: a report is
+ * one record, written at once, which a pipe of TS_REPORT_PIPE holds whole
+ * unless it carries display outputs; one of TS_REPORT_MAX then takes a
+ * wake-up per pipeful at most (8 MiB came in 2 to 18 through 512 KiB),
+ * counted twice over.  A writer that trickles instead runs out of them. */
+#define REPORT_READS(size) (16 + 2 * (unsigned)(TS_REPORT_MAX / (size)))
 
 /* Sandboxes cloned by a zygote that died before reporting them: our
  * children (CLONE_PARENT) without a pidfd, reaped by pid. */

@@ -2,6 +2,7 @@
  * the executor thread (or a worker, for a rejected snippet). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "exec/executor.h"
@@ -27,6 +28,86 @@ static void add_error(cJSON *doc, const char *type, const char *message, const c
     cJSON_AddNumberToObject(e, "line", (double)line);
   else
     cJSON_AddNullToObject(e, "line");
+}
+
+/* A copy of a JSON value from the report (checked when it was decoded:
+ * finite numbers, nested at most 100 deep) whose numbers print exactly:
+ * cJSON's own printing keeps 15 digits whenever they come within an
+ * epsilon of the value (2**53 would become 9.00719925474099e+15, 0.1 + 0.2
+ * 0.3), these the fewest that read back as the very same double. */
+static cJSON *json_exact(const cJSON *v) {
+  cJSON *copy, *it;
+
+  if (cJSON_IsNumber(v)) {
+    char buf[40];
+    for (int digits = 15; digits <= 17; digits++) {
+      (void)snprintf(buf, sizeof buf, "%.*g", digits, v->valuedouble);
+      if (strtod(buf, NULL) == v->valuedouble)
+        break;
+    }
+    return cJSON_CreateRaw(buf);
+  }
+  if (!cJSON_IsArray(v) && !cJSON_IsObject(v))
+    return cJSON_Duplicate(v, false);
+  copy = cJSON_IsArray(v) ? cJSON_CreateArray() : cJSON_CreateObject();
+  cJSON_ArrayForEach(it, v) {
+    cJSON *c = copy ? json_exact(it) : NULL;
+    if (!c) {
+      cJSON_Delete(copy);
+      return NULL;
+    }
+    if (cJSON_IsArray(v))
+      cJSON_AddItemToArray(copy, c);
+    else
+      cJSON_AddItemToObject(copy, it->string, c);
+  }
+  return copy;
+}
+
+/* A MIME bundle as the API gives it: {type: value}, in ts_mime_names'
+ * order.  Its parts were checked when the report was decoded. */
+static cJSON *bundle_json(const struct ts_bundle *b) {
+  cJSON *o = cJSON_CreateObject();
+
+  for (int m = 0; o && m < TS_MIME_COUNT; m++) {
+    if (m == TS_MIME_JSON && b->json)
+      cJSON_AddItemToObject(o, ts_mime_names[m], json_exact(b->json));
+    else if (b->text[m])
+      cJSON_AddStringToObject(o, ts_mime_names[m], b->text[m]);
+  }
+  return o;
+}
+
+/* The last expression's value (a clean end only) and the display
+ * outputs, from the child's report (bounded and checked in
+ * sandbox/proto.c). */
+static void add_display(cJSON *doc, const struct ts_exec_result *r) {
+  const struct ts_result_value *v = r->report.result;
+  cJSON *outputs;
+
+  if (v && r->status == TS_EXEC_OK && r->report.kind == TS_REPORT_OK) {
+    cJSON *o = cJSON_AddObjectToObject(doc, "result");
+    if (o) {
+      cJSON_AddStringToObject(o, "type", v->type);
+      cJSON_AddStringToObject(o, "repr", v->repr);
+      cJSON_AddBoolToObject(o, "repr_truncated", v->repr_truncated);
+      if (v->json)
+        cJSON_AddItemToObject(o, "json", json_exact(v->json));
+      if (v->has_data)
+        cJSON_AddItemToObject(o, "data", bundle_json(&v->data));
+    }
+  } else {
+    cJSON_AddNullToObject(doc, "result");
+  }
+  outputs = cJSON_AddArrayToObject(doc, "outputs");
+  for (size_t i = 0; outputs && i < r->report.noutputs; i++) {
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+      break;
+    cJSON_AddItemToObject(o, "data", bundle_json(&r->report.outputs[i]));
+    cJSON_AddItemToArray(outputs, o);
+  }
+  cJSON_AddNumberToObject(doc, "outputs_dropped", (double)r->report.outputs_dropped);
 }
 
 cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
@@ -79,6 +160,7 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
     }
     cJSON_AddNumberToObject(doc, "audit_dropped", (double)r->report.audit_dropped);
   }
+  add_display(doc, r);
   return doc;
 }
 

@@ -153,7 +153,7 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   struct ts_spawn_req req = {TS_PROTO_MAGIC, 0, 0, (uint32_t)ex->cfg.memory_max_mb,
                              (uint32_t)ceil(ex->cfg.timeout_max) + 2};
   struct child *c;
-  int slot = -1, sent;
+  int slot = -1, sent, psize;
 
   if (ex->zfd < 0)
     return NULL;
@@ -183,10 +183,14 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   c->jobfd = pipes[0][1];
   ex_buf_init(&c->out, pipes[1][0], ex->cfg.output_max, ex->cfg.output_ceiling, 0);
   ex_buf_init(&c->err, pipes[2][0], ex->cfg.output_max, ex->cfg.output_ceiling, 0);
-  ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX, TS_REPORT_MAX, REPORT_READS);
-  /* Room for a whole report: the child never waits for us to write it
-   * (best effort: a user over its pipe quota keeps the default size). */
-  (void)fcntl(pipes[3][0], F_SETPIPE_SZ, (int)TS_REPORT_MAX + 4096);
+  /* Room for a whole report without display outputs: the child never
+   * waits for us to write it (best effort: a user over its pipe quota
+   * keeps the default size, and gets more reads for a large report). */
+  psize = fcntl(pipes[3][0], F_SETPIPE_SZ, (int)TS_REPORT_PIPE);
+  if (psize <= 0)
+    psize = fcntl(pipes[3][0], F_GETPIPE_SZ);
+  ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX, TS_REPORT_MAX,
+              REPORT_READS(psize > 4096 ? (size_t)psize : 4096));
   fds[0] = pipes[0][0];
   fds[1] = pipes[1][1];
   fds[2] = pipes[2][1];

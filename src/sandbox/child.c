@@ -262,7 +262,7 @@ static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *r
 void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *req,
                    const int fds[TS_SPAWN_NFDS]) {
   PyCompilerFlags flags = _PyCompilerFlags_INIT;
-  PyObject *code, *out, *source, *stdin_text;
+  PyObject *tree, *out, *source, *stdin_text;
   struct ts_job job;
   char *buf, *src;
   size_t len;
@@ -301,17 +301,19 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
     Py_DECREF(r);
   }
 
-  /* 11. Compile, with the same call and flags as the validator: what runs
-   *     is what was checked.  A syntax error is the snippet's own. */
+  /* 11. Parse, with the same call and flags as the validator: what runs
+   *     is what was checked.  The runner compiles this very tree (its
+   *     last statement apart when it is an expression, whose value is the
+   *     result).  A syntax error is the snippet's own. */
   src = strndup(job.code, job.code_len);
   source = PyUnicode_DecodeUTF8(job.code, (Py_ssize_t)job.code_len, "replace");
   stdin_text = PyUnicode_DecodeUTF8(job.stdin_data ? job.stdin_data : "",
                                     (Py_ssize_t)job.stdin_len, "replace");
   if (!src || !source || !stdin_text)
     die("decode job");
-  flags.cf_flags = TS_PY_COMPILE_FLAGS;
-  code = Py_CompileStringExFlags(src, "<snippet>", Py_file_input, &flags, -1);
-  if (!code) {
+  flags.cf_flags = PyCF_ONLY_AST | TS_PY_COMPILE_FLAGS;
+  tree = Py_CompileStringExFlags(src, "<snippet>", Py_file_input, &flags, -1);
+  if (!tree) {
     PyObject *type, *value, *tb;
     PyErr_Fetch(&type, &value, &tb);
     PyErr_NormalizeException(&type, &value, &tb);
@@ -325,7 +327,7 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
    *     what the snippet left behind may still run (finalizers, an
    *     exception's __str__). */
   ts_pyguard_arm(!raw);
-  out = PyObject_CallFunction(ctx->run, "OOOi", code, source, stdin_text, raw);
+  out = PyObject_CallFunction(ctx->run, "OOOi", tree, source, stdin_text, raw);
 
   /* 13. Report: the runner's JSON as one RESULT record, or, when the
    *     runner itself ran out of memory, a fixed one made without

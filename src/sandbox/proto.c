@@ -1,6 +1,7 @@
 /* The wire protocol: encoders and decoders.  See proto.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -254,9 +255,197 @@ static bool few_values(const char *s, size_t len, size_t max) {
   return true;
 }
 
+const char *const ts_mime_names[TS_MIME_COUNT] = {
+    [TS_MIME_PLAIN] = "text/plain",     [TS_MIME_HTML] = "text/html",
+    [TS_MIME_MARKDOWN] = "text/markdown", [TS_MIME_LATEX] = "text/latex",
+    [TS_MIME_SVG] = "image/svg+xml",    [TS_MIME_PNG] = "image/png",
+    [TS_MIME_JPEG] = "image/jpeg",      [TS_MIME_JSON] = "application/json",
+};
+
+/* What the result and the outputs of one report may still take. */
+struct budget {
+  size_t bytes;       /* of all bundles' strings together */
+  size_t json_values; /* of all application/json data together */
+};
+
+/* Whether a JSON value (the child's) is one the server re-emits as it is:
+ * every string and key well-formed UTF-8, every number finite (1e999
+ * parses as infinity), at most *values values and *bytes bytes of strings
+ * (both counted down), nested at most 100 deep. */
+static bool json_ok(const cJSON *v, size_t *values, size_t *bytes, int depth) {
+  const cJSON *it;
+
+  if (*values == 0 || depth > 100)
+    return false;
+  --*values;
+  if (cJSON_IsString(v)) {
+    size_t n = v->valuestring ? strlen(v->valuestring) : 0;
+    if (!v->valuestring || n > *bytes || !ts_utf8_valid(v->valuestring, n))
+      return false;
+    *bytes -= n;
+    return true;
+  }
+  if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
+    cJSON_ArrayForEach(it, v) {
+      if (cJSON_IsObject(v)) {
+        size_t n = it->string ? strlen(it->string) : 0;
+        if (!it->string || n > *bytes || !ts_utf8_valid(it->string, n))
+          return false;
+        *bytes -= n;
+      }
+      if (!json_ok(it, values, bytes, depth + 1))
+        return false;
+    }
+    return true;
+  }
+  return (cJSON_IsNumber(v) && isfinite(v->valuedouble)) || cJSON_IsBool(v) || cJSON_IsNull(v);
+}
+
+static bool is_base64(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+          c == '+' || c == '/' || c == '='))
+      return false;
+  }
+  return true;
+}
+
+static void bundle_free(struct ts_bundle *b) {
+  for (int i = 0; i < TS_MIME_COUNT; i++)
+    free(b->text[i]);
+  cJSON_Delete(b->json);
+  memset(b, 0, sizeof *b);
+}
+
+/* A MIME bundle, {type: value, ...}: every type from the allowlist and
+ * given once, text/plain there and at most TS_RESULT_REPR_MAX bytes, the
+ * other text types well-formed UTF-8, the images base64, application/json
+ * a JSON value json_ok() takes, all within the budget (counted down).  The
+ * strings and the JSON value are taken out of the tree, not copied.
+ * Returns -1, with b empty and the budget untouched, for anything else. */
+static int parse_bundle(cJSON *o, struct ts_bundle *b, struct budget *budget) {
+  struct budget left = *budget;
+  bool seen[TS_MIME_COUNT] = {false};
+  cJSON *it;
+
+  memset(b, 0, sizeof *b);
+  if (!cJSON_IsObject(o))
+    return -1;
+  cJSON_ArrayForEach(it, o) {
+    int m = 0;
+    size_t n;
+    while (m < TS_MIME_COUNT && (!it->string || strcmp(it->string, ts_mime_names[m]) != 0))
+      m++;
+    if (m == TS_MIME_COUNT || seen[m])
+      goto bad;
+    seen[m] = true;
+    if (m == TS_MIME_JSON) {
+      size_t values = left.json_values;
+      if (!json_ok(it, &values, &left.bytes, 0))
+        goto bad;
+      left.json_values = values;
+      continue;
+    }
+    if (!cJSON_IsString(it) || !it->valuestring)
+      goto bad;
+    n = strlen(it->valuestring);
+    if (n > left.bytes || (m == TS_MIME_PLAIN && n > TS_RESULT_REPR_MAX) ||
+        !((m == TS_MIME_PNG || m == TS_MIME_JPEG) ? is_base64(it->valuestring, n)
+                                                    : ts_utf8_valid(it->valuestring, n)))
+      goto bad;
+    left.bytes -= n;
+    b->text[m] = it->valuestring;
+  }
+  if (!b->text[TS_MIME_PLAIN])
+    goto bad;
+  /* All good: take what was chosen out of the tree. */
+  cJSON_ArrayForEach(it, o) {
+    if (strcmp(it->string, ts_mime_names[TS_MIME_JSON]) == 0) {
+      b->json = cJSON_DetachItemViaPointer(o, it);
+      break;
+    }
+  }
+  cJSON_ArrayForEach(it, o) {
+    if (cJSON_IsString(it))
+      it->valuestring = NULL; /* now b's */
+  }
+  *budget = left;
+  return 0;
+bad:
+  memset(b, 0, sizeof *b); /* nothing was taken yet */
+  return -1;
+}
+
+/* The last expression's value, {"type", "repr", "repr_truncated", "json"?,
+ * "data"?}, or NULL (none, or anything malformed).  A malformed "json" is
+ * left out; a malformed or too large "data" too, and counted as a dropped
+ * output. */
+static struct ts_result_value *parse_value(cJSON *o, struct budget *budget,
+                                           unsigned long *dropped) {
+  struct ts_result_value *v;
+  const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "repr_truncated");
+  cJSON *json = cJSON_GetObjectItemCaseSensitive(o, "json");
+  cJSON *data = cJSON_GetObjectItemCaseSensitive(o, "data");
+  const cJSON *repr = cJSON_GetObjectItemCaseSensitive(o, "repr");
+
+  if (!cJSON_IsObject(o) || !cJSON_IsBool(t) || !cJSON_IsString(repr) || !repr->valuestring ||
+      !(v = calloc(1, sizeof *v)))
+    return NULL;
+  v->type = dup_str(o, "type", 200);
+  v->repr = dup_str(o, "repr", TS_RESULT_REPR_MAX);
+  if (!v->type || !v->repr) {
+    free(v->type);
+    free(v->repr);
+    free(v);
+    return NULL;
+  }
+  v->repr_truncated = cJSON_IsTrue(t) || strlen(v->repr) < strlen(repr->valuestring);
+  if (json) {
+    size_t values = TS_RESULT_REPR_MAX, bytes = TS_RESULT_REPR_MAX;
+    if (json_ok(json, &values, &bytes, 0))
+      v->json = cJSON_DetachItemViaPointer(o, json);
+  }
+  if (data) {
+    v->has_data = parse_bundle(data, &v->data, budget) == 0;
+    if (!v->has_data)
+      ++*dropped;
+  }
+  return v;
+}
+
+/* The display outputs, [{"data": bundle}, ...], and the result, in the
+ * order the runner made them: each output within TS_OUTPUTS_MAX and the
+ * shared budget, or dropped and counted. */
+static void parse_display(cJSON *root, struct ts_child_report *r) {
+  struct budget budget = {TS_OUTPUTS_MAX_BYTES, TS_OUTPUTS_MAX_JSON_VALUES};
+  const cJSON *outputs = cJSON_GetObjectItemCaseSensitive(root, "outputs");
+  cJSON *result = cJSON_GetObjectItemCaseSensitive(root, "result");
+  cJSON *it;
+
+  r->outputs_dropped = (unsigned long)bounded_long(root, "outputs_dropped", 0, 1e9);
+  if (cJSON_IsArray(outputs)) {
+    cJSON_ArrayForEach(it, outputs) {
+      if (!r->outputs && !(r->outputs = calloc(TS_OUTPUTS_MAX, sizeof *r->outputs))) {
+        r->outputs_dropped++;
+        continue;
+      }
+      if (r->noutputs == TS_OUTPUTS_MAX || !cJSON_IsObject(it) ||
+          parse_bundle(cJSON_GetObjectItemCaseSensitive(it, "data"), &r->outputs[r->noutputs],
+                       &budget) < 0)
+        r->outputs_dropped++;
+      else
+        r->noutputs++;
+    }
+  }
+  if (result && !cJSON_IsNull(result))
+    r->result = parse_value(result, &budget, &r->outputs_dropped);
+}
+
 /* A RESULT record's JSON: the error payload (EXCEPTION only: a clean end
- * carries none) and the audit trace.  Returns -1 when it is not a JSON
- * object whose "error" matches the record type. */
+ * carries none), the audit trace, the result and the display outputs.
+ * Returns -1 when it is not a JSON object whose "error" matches the record
+ * type. */
 static int parse_result(const char *json, size_t len, bool exception, struct ts_child_report *r) {
   cJSON *root = few_values(json, len, TS_REPORT_MAX_VALUES) ? cJSON_ParseWithLength(json, len)
                                                              : NULL;
@@ -271,6 +460,7 @@ static int parse_result(const char *json, size_t len, bool exception, struct ts_
       r->line = bounded_long(e, "line", 1, 1e9);
     }
     parse_audit(root, r);
+    parse_display(root, r);
     rc = 0;
   }
   cJSON_Delete(root);
@@ -342,6 +532,16 @@ void ts_child_report_free(struct ts_child_report *r) {
     free(r->audit[i].event);
     free(r->audit[i].detail);
   }
+  if (r->result) {
+    free(r->result->type);
+    free(r->result->repr);
+    cJSON_Delete(r->result->json);
+    bundle_free(&r->result->data);
+    free(r->result);
+  }
+  for (size_t i = 0; i < r->noutputs; i++)
+    bundle_free(&r->outputs[i]);
+  free(r->outputs);
   memset(r, 0, sizeof *r);
   r->kind = kind;
 }

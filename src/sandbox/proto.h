@@ -150,9 +150,13 @@ int ts_job_file_next(const struct ts_job *job, size_t *off, struct ts_job_file *
 
 enum ts_report_record {
   TS_REC_SETUP_ERROR = 1,     /* struct ts_setup_error */
-  TS_REC_RESULT_OK = 2,       /* runner JSON: {"error": null, "audit": [...]} */
-  TS_REC_RESULT_EXCEPTION = 3, /* runner JSON: {"error": {...}, "audit": [...]} */
+  TS_REC_RESULT_OK = 2,       /* runner JSON: {"error": null, "audit": [...], ...} */
+  TS_REC_RESULT_EXCEPTION = 3, /* runner JSON: {"error": {...}, "audit": [...], ...} */
 };
+/* Besides "error" and "audit", a RESULT record may hold "result" (the
+ * value of the snippet's last expression: {"type", "repr",
+ * "repr_truncated", "json"?, "data"?}), "outputs" (display() bundles:
+ * [{"data": {MIME type: value}}]) and "outputs_dropped". */
 
 struct ts_rec_hdr {
   uint32_t type;
@@ -165,14 +169,34 @@ struct ts_setup_error {
 };
 
 /* The most the server reads from a report pipe: a child that writes more
- * is killed. */
-#define TS_REPORT_MAX ((size_t)256 * 1024)
-/* The most JSON values a RESULT record may hold: the runner's has a few
- * hundred at most (TS_AUDIT_MAX entries, the error's members).  Past that
- * the record is malformed and not parsed: 256 KiB of "1," would otherwise
- * cost the server 130,000 parsed values, 10 MB and 15 ms, for the child's
- * single write. */
-#define TS_REPORT_MAX_VALUES 4096
+ * is killed.  It holds the display outputs (TS_OUTPUTS_MAX_BYTES), the
+ * result, the error (72 KiB) and the audit trace, JSON-escaped. */
+#define TS_REPORT_MAX ((size_t)8 * 1024 * 1024)
+/* The report pipe's size: a report without outputs fits whole (the child
+ * writes it and closes at once); a larger one takes a few reads. */
+#define TS_REPORT_PIPE ((size_t)512 * 1024)
+/* The most JSON values a RESULT record may hold: the runner's has at most
+ * TS_AUDIT_MAX entries, the error's members, TS_OUTPUTS_MAX bundles of a
+ * few members, a result's JSON value (at most TS_RESULT_REPR_MAX bytes of
+ * text) and TS_OUTPUTS_MAX_JSON_VALUES of application/json data: about
+ * 21,000.  Past that the record is malformed and not parsed: 8 MiB of
+ * "1," would otherwise cost the server 4 million parsed values, about
+ * 300 MB and 0.2 s, for the child's single write; 32,768 values cost it
+ * about 2.5 MB and 1.4 ms. */
+#define TS_REPORT_MAX_VALUES 32768
+
+/* The result and the display outputs, bounded by the runner (which gets
+ * these numbers from the zygote, src/sandbox/zygote.c) and again by the
+ * server when it decodes them: a result's repr, and the text/plain of
+ * every bundle, in UTF-8 bytes (the result's JSON value is left out past
+ * as many bytes of JSON text); display bundles kept; the bytes of all
+ * bundles together (the result's own included; as the runner encodes
+ * them, JSON-escaped, so the decoded strings the server counts are never
+ * more); the JSON values of all application/json data together. */
+#define TS_RESULT_REPR_MAX ((size_t)8192)
+#define TS_OUTPUTS_MAX 64
+#define TS_OUTPUTS_MAX_BYTES ((size_t)4 * 1024 * 1024)
+#define TS_OUTPUTS_MAX_JSON_VALUES 16384
 
 /* Writes one report record: header and payload in one writev, retried
  * until all is written.  Async-signal-safe, no allocation: the child's
@@ -200,6 +224,40 @@ struct ts_audit_entry {
   long line;    /* 0 when unknown */
 };
 
+/* A MIME bundle: the representations of one displayed object (or of the
+ * result), each under its MIME type.  Only the types below exist; a
+ * string is well-formed UTF-8 (base64 for the images), application/json
+ * holds a JSON value.  text/plain is always there. */
+enum ts_mime {
+  TS_MIME_PLAIN,    /* text/plain: the repr, at most TS_RESULT_REPR_MAX bytes */
+  TS_MIME_HTML,     /* text/html */
+  TS_MIME_MARKDOWN, /* text/markdown */
+  TS_MIME_LATEX,    /* text/latex */
+  TS_MIME_SVG,      /* image/svg+xml */
+  TS_MIME_PNG,      /* image/png, base64 */
+  TS_MIME_JPEG,     /* image/jpeg, base64 */
+  TS_MIME_JSON,     /* application/json: a JSON value */
+  TS_MIME_COUNT
+};
+extern const char *const ts_mime_names[TS_MIME_COUNT];
+
+struct cJSON;
+struct ts_bundle {
+  char *text[TS_MIME_COUNT]; /* NULL when absent (always for TS_MIME_JSON) */
+  struct cJSON *json;        /* application/json, or NULL */
+};
+
+/* The value of the snippet's last expression statement, as the child
+ * described it. */
+struct ts_result_value {
+  char *type; /* its class name, at most 200 bytes */
+  char *repr; /* at most TS_RESULT_REPR_MAX bytes */
+  bool repr_truncated;
+  struct cJSON *json; /* the value itself when JSON can say it, or NULL */
+  bool has_data;
+  struct ts_bundle data; /* its MIME bundle, when it has a rich one */
+};
+
 /* A decoded report.  Every string is bounded and well-formed UTF-8. */
 struct ts_child_report {
   enum ts_report_kind kind;
@@ -215,6 +273,14 @@ struct ts_child_report {
   struct ts_audit_entry audit[TS_AUDIT_MAX];
   size_t naudit;
   unsigned long audit_dropped; /* entries past TS_AUDIT_MAX, as reported */
+  /* RESULT_*: the last expression's value (NULL: none, or None) and the
+   * display() outputs, in order; dropped counts the bundles the child
+   * left out (as reported) and those the server refused (malformed, past
+   * TS_OUTPUTS_MAX or TS_OUTPUTS_MAX_BYTES) */
+  struct ts_result_value *result;
+  struct ts_bundle *outputs;
+  size_t noutputs;
+  unsigned long outputs_dropped;
 };
 
 /* Decodes the report pipe's bytes (any bytes: the child may be

@@ -1,12 +1,15 @@
 # The Python half of a sandbox child, compiled once in the zygote.
 #
-# make() returns (run, report, class_check, attr_check):
-#   run() executes an already compiled snippet under the runtime layer and
-#     returns (exit_code, result_json);
-#   report() turns an exception (e.g. a SyntaxError from compiling) into the
+# make() returns (run, report, class_check, attr_check, warm):
+#   run() compiles the snippet's tree (parsed by the child with the
+#     validator's own call), executes it under the runtime layer and returns
+#     (exit_code, result_json), the value of its last expression and its
+#     display() outputs included (section 7);
+#   report() turns an exception (e.g. a SyntaxError from parsing) into the
 #     same result JSON;
 #   class_check() and attr_check() are called by the zygote's guards on
-#     type.__new__ and type.__setattr__ (zygote.c) while a snippet runs.
+#     type.__new__ and type.__setattr__ (zygote.c) while a snippet runs;
+#   warm() is called by the zygote once, when everything else is ready.
 # grant(name), called by the child before run(), gives this job a
 # capability: "files" adds an `open` confined to the working directory to
 # its builtins, and lets the audit hook pass such opens (and no others).
@@ -36,6 +39,7 @@
 #      construction, imports outside the allowlist, file opens, compile and
 #      exec of snippet-made code, ctypes, sockets, processes and the like are
 #      refused, and every refusal goes into the report's audit trace.
+import _ast
 import builtins as _b
 import dis as _dis
 import io as _io
@@ -46,6 +50,9 @@ import sys as _sys
 import types as _types
 from _string import formatter_field_name_split as _field_split
 from _string import formatter_parser as _format_parser
+from binascii import Error as _B64Error
+from binascii import a2b_base64 as _unb64
+from binascii import b2a_base64 as _b64
 
 _SNIPPET = "<snippet>"
 
@@ -302,12 +309,35 @@ def _report(e):
 from _json import encode_basestring_ascii as _quote  # noqa: E402
 
 
+class _Raw:
+    """JSON text the runner made itself (section 7), put in the report as
+    it is."""
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+
+def _clean(s):
+    """s (a plain str) with any lone surrogate written as a backslash
+    escape: JSON has no way to say one (the server would find the whole
+    report malformed)."""
+    if not s.isascii():
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            s = s.encode("utf-8", "backslashreplace").decode("utf-8")
+    return s
+
+
 def _encode(v):
     t = type(v)
     if v is None:
         return "null"
     if t is str:
-        return _quote(v)
+        return _quote(_clean(v))
+    if t is _Raw:
+        return v.text
     if t is bool:
         return "true" if v else "false"
     if t is int:
@@ -1154,7 +1184,278 @@ def _code_name(code):
     return type(code).__name__
 
 
-def make(allowed, allow_input):
+# ---- 7. the result and display() outputs ----
+#
+# The value of the snippet's last statement, when it is an expression, is
+# its result; display(*objs) adds MIME bundles to its outputs.  Both are
+# made from the objects by calling the snippet's own code (repr, the
+# IPython display protocol's _repr_*_ methods) under the armed audit hook,
+# each call guarded: what it raises is said or skipped, never reported as
+# the snippet's error.  Both are bounded by the numbers the zygote passes
+# to make() (the server's own, sandbox/proto.h, which decodes them with
+# the same).
+
+# The display protocol: the methods an object may define, each giving its
+# representation under one MIME type (text/plain is always its repr).
+_MIME_METHODS = (("text/html", "_repr_html_"), ("text/markdown", "_repr_markdown_"),
+                 ("text/latex", "_repr_latex_"), ("image/svg+xml", "_repr_svg_"),
+                 ("image/png", "_repr_png_"), ("image/jpeg", "_repr_jpeg_"),
+                 ("application/json", "_repr_json_"))
+_JSON_INT = 1 << 53  # larger integers are not exact as the double a client reads
+_JSON_DEPTH = 64
+
+
+class _NotJSON(Exception):
+    """Not a value JSON says as it is."""
+
+
+class _TooBig(_NotJSON):
+    """More than what is left of the budget."""
+
+
+def _plain_str(s):
+    """s as a plain str: a subclass's methods are the snippet's code."""
+    return s if type(s) is str else str.__str__(s)
+
+
+def _cut(s, cap):
+    """(s, a plain str, cut to at most cap UTF-8 bytes at a character
+    boundary, lone surrogates escaped; whether it was cut)."""
+    cut = False
+    if len(s) > cap:
+        s, cut = s[:cap], True
+    if not s.isascii():
+        b = s.encode("utf-8", "backslashreplace")
+        if len(b) > cap:
+            b, cut = b[:cap], True
+        s = b.decode("utf-8", "ignore")
+    return s, cut
+
+
+def _type_name(x):
+    try:
+        n = type(x).__name__
+        return _cut(_plain_str(n), 200)[0] if issubclass(type(n), str) else "?"
+    except BaseException:
+        return "?"
+
+
+def _repr(v, cap):
+    """(repr(v) cut to cap bytes, whether it was cut).  What the repr
+    raises is said instead."""
+    try:
+        return _cut(_plain_str(repr(v)), cap)
+    except BaseException as e:
+        return "<repr failed: %s>" % _type_name(e), False
+
+
+def _json(v, budget, depth=0):
+    """The JSON text of v, its bytes and values counted down in budget
+    ([bytes, values]).  Raises _NotJSON for anything but a plain dict (str
+    keys), list, str, int (within 2**53), finite float, bool and None, or
+    nested deeper than _JSON_DEPTH; _TooBig past the budget.  Only exact
+    builtin types are looked into: nothing of the snippet's runs."""
+    budget[1] -= 1
+    if budget[1] < 0:
+        raise _TooBig
+    if depth > _JSON_DEPTH:
+        raise _NotJSON
+    t = type(v)
+    if t is str:
+        if len(v) + 2 > budget[0]:
+            raise _TooBig
+        s = _quote(_clean(v))
+    elif v is None:
+        s = "null"
+    elif t is bool:
+        s = "true" if v else "false"
+    elif t is int:
+        if not -_JSON_INT <= v <= _JSON_INT:
+            raise _NotJSON
+        s = int.__repr__(v)
+    elif t is float:
+        if v - v != 0.0:  # inf or nan
+            raise _NotJSON
+        s = float.__repr__(v)
+    elif t is list:
+        budget[0] -= 1 + max(len(v), 1)  # brackets and commas
+        if budget[0] < 0:
+            raise _TooBig
+        return "[" + ",".join([_json(x, budget, depth + 1) for x in v]) + "]"
+    elif t is dict:
+        budget[0] -= 1 + max(2 * len(v), 1)  # braces, colons and commas
+        if budget[0] < 0:
+            raise _TooBig
+        parts = []
+        for k, x in dict.items(v):
+            if type(k) is not str:
+                raise _NotJSON
+            parts.append(_json(k, budget, depth + 1) + ":" + _json(x, budget, depth + 1))
+        return "{" + ",".join(parts) + "}"
+    else:
+        raise _NotJSON
+    budget[0] -= len(s)
+    if budget[0] < 0:
+        raise _TooBig
+    return s
+
+
+def _rich(v, name):
+    """What v's display method `name` returns (its data, when it returns
+    (data, metadata)), or None: no such method, or it raised."""
+    try:
+        meth = getattr(v, name, None)
+        if meth is None or not callable(meth):
+            return None
+        data = meth()
+        if type(data) is tuple and len(data) == 2:
+            data = data[0]
+        return data
+    except BaseException:
+        return None
+
+
+def _mime_text(mime, data, room, values):
+    """The JSON text of one representation; None when data is not of the
+    type its MIME type takes; _TooBig past room bytes (or past values[0]
+    values of application/json data, counted down)."""
+    if mime == "application/json":
+        budget = [room, values[0]]
+        text = _json(data, budget)
+        values[0] = budget[1]
+        return text
+    t = type(data)
+    if mime in ("image/png", "image/jpeg"):
+        if t is bytes or t is bytearray:
+            if (len(data) + 2) // 3 * 4 + 2 > room:
+                raise _TooBig
+            return '"' + _b64(data, newline=False).decode("ascii") + '"'
+        if t is not str:
+            return None
+        # already base64, as IPython also takes it
+        if len(data) + 2 > room:
+            raise _TooBig
+        if not data or not data.isascii():
+            return None
+        try:
+            _unb64(data, strict_mode=True)
+        except _B64Error:
+            return None
+        return '"' + data + '"'
+    if not issubclass(t, str):
+        return None
+    data = _plain_str(data)
+    if len(data) + 2 > room:
+        raise _TooBig
+    text = _quote(_clean(data))
+    if len(text) > room:
+        raise _TooBig
+    return text
+
+
+class _Outputs:
+    """One run's display() outputs and result, within the limits: `most`
+    bundles, `room` bytes of their JSON text (the result's bundle
+    included), `values` JSON values of application/json data; a bundle
+    past them is dropped and counted."""
+
+    def __init__(self, limits):
+        self.repr_max, self.most, self.room, values = limits
+        self.values = [values]
+        self.items = []
+        self.dropped = 0
+
+    def bundle(self, v, plain):
+        """(The JSON text of v's bundle, whether it holds more than
+        text/plain, the JSON values it holds), or None when it does not fit
+        what is left.  Nothing is counted yet (take)."""
+        parts = ['"text/plain":' + _quote(plain)]
+        size = len(parts[0]) + 2
+        values = self.values[:]
+        rich = False
+        # A class's display methods want an instance: none is called.
+        if not issubclass(type(v), type):
+            for mime, name in _MIME_METHODS:
+                data = _rich(v, name)
+                if data is None:
+                    continue
+                try:
+                    text = _mime_text(mime, data, self.room - size - len(mime) - 4, values)
+                except _TooBig:
+                    return None
+                except BaseException:
+                    continue  # not JSON, or no memory left for it
+                if text is not None:
+                    parts.append(_quote(mime) + ":" + text)
+                    size += len(parts[-1]) + 1
+                    rich = True
+        return "{" + ",".join(parts) + "}", rich, self.values[0] - values[0]
+
+    def take(self, made):
+        """Counts a bundle made by bundle() and returns its text, or None
+        when it no longer fits: the snippet's methods may have displayed
+        something meanwhile."""
+        text, _, values = made
+        if len(text) > self.room or values > self.values[0]:
+            return None
+        self.room -= len(text)
+        self.values[0] -= values
+        return text
+
+    def add(self, v):
+        """display(v)."""
+        if len(self.items) >= self.most:
+            self.dropped += 1  # not even looked at
+            return
+        made = self.bundle(v, _repr(v, self.repr_max)[0])
+        text = self.take(made) if made is not None and len(self.items) < self.most else None
+        if text is None:
+            self.dropped += 1
+        else:
+            self.items.append(_Raw('{"data":' + text + "}"))
+
+    def result(self, v):
+        """The report's "result" for the value v (not None)."""
+        plain, cut = _repr(v, self.repr_max)
+        out = {"type": _type_name(v), "repr": plain, "repr_truncated": cut}
+        try:
+            out["json"] = _Raw(_json(v, [self.repr_max, self.repr_max]))
+        except BaseException:
+            pass  # not JSON, or past the cap: left out
+        made = self.bundle(v, plain)
+        if made is not None and not made[1]:
+            return out  # nothing but text/plain: no bundle
+        text = self.take(made) if made is not None else None
+        if text is None:
+            self.dropped += 1
+        else:
+            out["data"] = _Raw(text)
+        return out
+
+    def report(self, result):
+        if self.items:
+            result["outputs"] = self.items
+        if self.dropped:
+            result["outputs_dropped"] = self.dropped
+
+
+def _split(tree):
+    """The code objects that run the snippet's tree: (all of it, None), or,
+    when its last statement is an expression, (the statements before it or
+    None, that expression), whose value is the result.  Compiled from the
+    very tree the child parsed, never from the source again."""
+    body = tree.body
+    if type(tree) is _ast.Module and body and type(body[-1]) is _ast.Expr:
+        head = None
+        if len(body) > 1:
+            head = compile(_ast.Module(body=body[:-1], type_ignores=tree.type_ignores),
+                           _SNIPPET, "exec", dont_inherit=True)
+        return head, compile(_ast.Expression(body=body[-1].value), _SNIPPET, "eval",
+                             dont_inherit=True)
+    return compile(tree, _SNIPPET, "exec", dont_inherit=True), None
+
+
+def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
     allowed = frozenset(allowed)
     real_import = _b.__import__
 
@@ -1256,6 +1557,20 @@ def make(allowed, allow_input):
     confined_open.__name__ = confined_open.__qualname__ = "open"
     audit.open_code = confined_open.__code__
 
+    # The snippet's outputs (section 7), made here and filled by the child.
+    outputs = _Outputs(limits)
+
+    def display(*objs):
+        """Shows each object in the response's outputs: a MIME bundle of
+        its repr (text/plain) and of what its _repr_html_, _repr_markdown_,
+        _repr_latex_, _repr_svg_, _repr_png_, _repr_jpeg_ and _repr_json_
+        methods give (the IPython display protocol)."""
+        for o in objs:
+            outputs.add(o)
+
+    display.__qualname__ = "display"
+    safe["display"] = display
+
     metatype = _b.type
 
     def class_check(meta, name, bases, ns):
@@ -1336,7 +1651,7 @@ def make(allowed, allow_input):
     main_module = _types.ModuleType("__main__")
     _sys.modules["__main__"] = main_module
 
-    def run(code, source, stdin_text, raw):
+    def run(tree, source, stdin_text, raw):
         # The streams are made here, in the child: made in the zygote they
         # would be shared by every child and copied by each on first use.
         out = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
@@ -1347,6 +1662,7 @@ def make(allowed, allow_input):
         _sys.stdin = _io.StringIO(stdin_text)
         if raw:
             b = dict(vars(_b))
+            b["display"] = display
         else:
             b = dict(safe)
             if "files" in _CAPS:
@@ -1364,11 +1680,22 @@ def make(allowed, allow_input):
         # sys.modules, and must find this one, never the zygote's own.
         g = main_module.__dict__
         g["__builtins__"] = b
+        try:
+            # A SyntaxError of the compiler's own ('return' outside a
+            # function): nothing of the snippet's has run.  (Before the
+            # snippet's lines are cached: the compiler's warnings come
+            # without them, as they did when the child compiled the source.)
+            code, last = _split(tree)
+        except BaseException as e:
+            return 1, _dump(_report(e))
+        tree = None
         _lc.cache[_SNIPPET] = (len(source), None, source.splitlines(True), _SNIPPET)
         rc, result = 0, {"error": None}
+        value = None
         try:
             if not raw:
-                bad = check_code(code)
+                bad = (code is not None and check_code(code)) or (last is not None and
+                                                                   check_code(last))
                 if bad:
                     audit.record("code", bad[1], bad[0])
                     e = SandboxRefused("the sandbox refuses %s at line %d (runtime check of the "
@@ -1380,7 +1707,11 @@ def make(allowed, allow_input):
                     hooked[0] = True
                     _sys.addaudithook(audit)
                 audit.armed = True
-            exec(code, g)
+            if code is not None:
+                exec(code, g)
+            if last is not None:
+                audit.code = last  # the runner's own exec of it, once
+                value = eval(last, g)
         except SystemExit as e:
             if e.code is not None and e.code != 0:
                 g.clear()
@@ -1392,7 +1723,15 @@ def make(allowed, allow_input):
             rc, result = 1, _report(e)
         # The hook stays armed to the end: what the snippet left behind
         # (finalizers, generators' finally, an exception's __str__) runs
-        # while its namespace is cleared and its error reported.
+        # while its namespace is cleared and its error reported.  So does
+        # the result's repr and display methods, before the clearing (they
+        # may read the snippet's globals).
+        if value is not None:
+            try:
+                result["result"] = outputs.result(value)
+            except BaseException:
+                pass  # no memory left for it: no result
+            value = None
         g.clear()
         for f in (out, err):
             try:
@@ -1403,12 +1742,13 @@ def make(allowed, allow_input):
             result["audit"] = audit.trace
             if audit.dropped:
                 result["audit_dropped"] = audit.dropped
+        if outputs.items or outputs.dropped:
+            outputs.report(result)
         return rc, _dump(result)
 
     def report(e):
         return _dump(_report(e))
 
-    _warm(safe)
     def attr_check(cls, name, value):
         """Called by the zygote's guard on type.__setattr__/__delattr__ for
         a dunder name while a snippet runs: a class may not gain afterwards
@@ -1445,7 +1785,7 @@ def make(allowed, allow_input):
         if type(c) is _types.CodeType and c.co_name == "_proto_hook":
             proto_hook_code = c
 
-    return run, report, class_check, attr_check
+    return run, report, class_check, attr_check, lambda: _warm(safe, limits)
 
 
 # Stdlib classes a snippet may subclass: made for it, and holding nothing
@@ -1517,11 +1857,56 @@ def _name_of(name):
     return name[:60] if type(name) is str else "?"
 
 
-def _warm(safe):
+_WARM_TREE = """\
+import math
+from json import dumps as d
+@dec
+class C(B, metaclass=M):
+    def f(self, a, /, b: int = 1, *c, k=2, **kw) -> None:
+        global G
+        return [i * 2 for i in range(a) if i > 0 and not i or -i]
+def g(x):
+    if x is None:
+        pass
+    elif x < 1 <= x:
+        x += 1
+    for i, j in x:
+        break
+    else:
+        x.y = x[1:2, ::3] @ x % x
+    while x:
+        continue
+    try:
+        y = x[0].y
+    except (E, F) as e:
+        raise e from None
+    finally:
+        del x
+    with x as z, x:
+        assert z, 'm'
+    match x:
+        case [1, *r] if r:
+            yield x
+        case {'k': _} | C(a=1):
+            pass
+    return lambda q: {q: z for q in z}, {1, *z}, (1,), f'{x!r:>3}', x if x else ~x, (w := 1)
+async def h(x):
+    async for i in x:
+        await i
+print(g(1), math.pi, d(None), *x, sep='', **{'end': ''})
+"""
+
+
+def _warm(safe, limits):
     # Do once here, in the zygote, what every child would otherwise do
     # for itself: codec lookups, the text I/O stack, traceback formatting,
-    # JSON encoding, class creation, the code check.  Then freeze the heap
-    # so that the children's garbage collector never walks (and copies) it.
+    # JSON encoding, class creation, the code check, compiling a parsed
+    # tree (CPython makes its AST classes on first use) and a result.  Then
+    # freeze the heap so that the children's garbage collector never walks
+    # (and copies) it.  Called last, after the zygote's guards made every
+    # class immutable (which took each one's method-cache version tag): the
+    # classes used here get theirs again, here rather than in every child,
+    # where each is one more copied page.
     import gc
     buf = _io.TextIOWrapper(_io.BytesIO(), encoding="utf-8", errors="backslashreplace",
                             line_buffering=True)
@@ -1536,6 +1921,20 @@ def _warm(safe):
         exec(code, g)
     except ZeroDivisionError as e:
         _dump(_report(e))
+    # Each kind of node a child's parse makes and its compile reads costs
+    # it one more copied page or more the first time (the method cache, the
+    # class's shared instance keys): the common kinds are made here once.
+    _split(compile(_WARM_TREE, _SNIPPET, "exec", _ast.PyCF_ONLY_AST))
+    head, last = _split(compile("x = [1, 2.5, 'a', {'k': None}]\nx\n", _SNIPPET, "exec",
+                                _ast.PyCF_ONLY_AST))
+    check_code(head)
+    check_code(last)
+    exec(head, g)
+    out = _Outputs(limits)
+    out.add(b"png")
+    r = {"error": None, "result": out.result(eval(last, g))}
+    out.report(r)
+    _dump(r)
     _lc.cache.pop(_SNIPPET, None)
     _io.StringIO("warm").readline()
     gc.collect()

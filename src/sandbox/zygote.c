@@ -100,7 +100,7 @@ static unsigned long current_vsz(void) {
 static void init_python(struct zygote *z, const char *home, const char *allowed,
                         int allow_input) {
   ts_err err = {0};
-  PyObject *code, *globals, *make, *mods, *pair, *modname, *class_check, *attr_check;
+  PyObject *code, *globals, *make, *mods, *pair, *modname, *class_check, *attr_check, *warm;
   char *list, *save = NULL;
 
   if (ts_python_init(home, &err) < 0)
@@ -153,9 +153,15 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   if (!PyEval_EvalCode(code, globals, globals))
     fail("running the runner");
   make = PyDict_GetItemString(globals, "make");
-  pair = make ? PyObject_CallFunction(make, "Oi", mods, allow_input) : NULL;
-  if (!pair || !PyArg_ParseTuple(pair, "OOOO", &z->child.run, &z->child.report, &class_check,
-                                 &attr_check))
+  /* The bounds of the result and display outputs, the server's own
+   * (sandbox/proto.h), which decodes them with the same. */
+  pair = make ? PyObject_CallFunction(make, "Oi(nnnn)", mods, allow_input,
+                                      (Py_ssize_t)TS_RESULT_REPR_MAX, (Py_ssize_t)TS_OUTPUTS_MAX,
+                                      (Py_ssize_t)TS_OUTPUTS_MAX_BYTES,
+                                      (Py_ssize_t)TS_OUTPUTS_MAX_JSON_VALUES)
+               : NULL;
+  if (!pair || !PyArg_ParseTuple(pair, "OOOOO", &z->child.run, &z->child.report, &class_check,
+                                 &attr_check, &warm))
     fail("building the runner");
   Py_INCREF(z->child.run);
   Py_INCREF(z->child.report);
@@ -165,6 +171,13 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   Py_INCREF(z->child.grant);
   if (ts_pyguard_install(class_check, attr_check, &err) < 0)
     fail("%s", err.msg);
+  /* The runner's warm-up, last: the guards made every class immutable,
+   * which reset the method cache's tags a child would otherwise set again
+   * in its own copy of each class it uses. */
+  warm = PyObject_CallNoArgs(warm);
+  if (!warm)
+    fail("warming the runner");
+  Py_DECREF(warm);
   Py_DECREF(pair);
   Py_DECREF(code);
   Py_DECREF(mods);

@@ -9,6 +9,7 @@
 
 #include "exec/canary.h"
 #include "policy/validator.h"
+#include "sandbox/proto.h"
 #include "server/internal.h"
 #include "server/request.h"
 #include "util/filepath.h"
@@ -392,6 +393,11 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
   cJSON_AddNumberToObject(limits, "body_bytes", (double)cfg->max_body);
   cJSON_AddNumberToObject(limits, "concurrent_executions", cfg->max_concurrency);
   cJSON_AddNumberToObject(limits, "queued_executions", cfg->queue_max);
+  /* the bounds of the result and the display outputs (sandbox/proto.h) */
+  cJSON_AddNumberToObject(limits, "result_repr_bytes", (double)TS_RESULT_REPR_MAX);
+  cJSON_AddNumberToObject(limits, "outputs_max", TS_OUTPUTS_MAX);
+  cJSON_AddNumberToObject(limits, "outputs_bytes", (double)TS_OUTPUTS_MAX_BYTES);
+  cJSON_AddNumberToObject(limits, "outputs_json_values", TS_OUTPUTS_MAX_JSON_VALUES);
   policy = cJSON_AddObjectToObject(doc, "policy");
   cJSON_AddItemToObject(policy, "allowed_modules", strset_json(&cfg->policy.allowed_modules));
   cJSON_AddItemToObject(policy, "banned_modules", strset_json(&cfg->policy.banned_modules));

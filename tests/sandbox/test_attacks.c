@@ -1113,8 +1113,8 @@ Test(fd_abuse, forge_result_report) {
   sbx_assert_out_has(&run, "WROTE\n");
   cr_assert_eq(run.r.report.kind, TS_REPORT_MALFORMED);
   sbx_free(&run);
-  sbx_run(&run, "os.write(3, b'\\xff\\x00garbage' * 100000)\nprint('WROTE')\n", SBX_TIMEOUT,
-          SBX_MEMORY_MB);
+  sbx_runf(&run, SBX_TIMEOUT, SBX_MEMORY_MB,
+           "os.write(3, b'\\xff\\x00garbage' * %zu)\nprint('WROTE')\n", TS_REPORT_MAX / 8);
   sbx_assert_status(&run, TS_EXEC_ERROR);
   sbx_assert_out_lacks(&run, "WROTE");
   sbx_free(&run);

@@ -2,6 +2,7 @@
  * encodes, the server decodes to the same thing; any other bytes decode
  * to a malformed report, never to more. */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,6 +290,254 @@ Test(report, too_many_values_are_not_parsed) {
   cr_assert_eq(r.audit_dropped, 1);
   ts_child_report_free(&r);
   free(json);
+}
+
+/* ---- the result and the display outputs ---- */
+
+/* Decodes a RESULT_OK record built in memory (records larger than a pipe
+ * holds). */
+static void decode_big(const char *json, size_t len, struct ts_child_report *r) {
+  struct ts_rec_hdr h = {TS_REC_RESULT_OK, (uint32_t)len};
+  char *buf = malloc(sizeof h + len);
+
+  cr_assert(buf);
+  memcpy(buf, &h, sizeof h);
+  memcpy(buf + sizeof h, json, len);
+  ts_report_decode(buf, sizeof h + len, r);
+  free(buf);
+}
+
+/* {"error":null, <members>} decoded; kind OK required. */
+static void decode_members(const char *members, struct ts_child_report *r) {
+  size_t cap = strlen(members) + 32;
+  char *json = malloc(cap);
+
+  cr_assert(json);
+  (void)snprintf(json, cap, "{\"error\":null,%s}", members);
+  decode_big(json, strlen(json), r);
+  cr_assert_eq(r->kind, TS_REPORT_OK, "%s", members);
+  free(json);
+}
+
+Test(display, result_and_outputs_round_trip) {
+  struct ts_child_report r;
+  char *text;
+
+  decode_members("\"result\":{\"type\":\"Chart\",\"repr\":\"Chart(2)\",\"repr_truncated\":false,"
+                 "\"json\":{\"a\":[1,2.5,null,true,\"x\"]},"
+                 "\"data\":{\"text/plain\":\"Chart(2)\",\"text/html\":\"<b>2</b>\","
+                 "\"image/png\":\"iVBORw0KGgo=\",\"application/json\":{\"n\":2}}},"
+                 "\"outputs\":[{\"data\":{\"text/plain\":\"'a'\"}},"
+                 "{\"data\":{\"text/plain\":\"x\",\"text/markdown\":\"*m*\",\"text/latex\":\"$x$\","
+                 "\"image/svg+xml\":\"<svg/>\",\"image/jpeg\":\"/9j/\"}}],"
+                 "\"outputs_dropped\":3",
+                 &r);
+  cr_assert_not_null(r.result);
+  cr_assert_str_eq(r.result->type, "Chart");
+  cr_assert_str_eq(r.result->repr, "Chart(2)");
+  cr_assert(!r.result->repr_truncated);
+  text = cJSON_PrintUnformatted(r.result->json);
+  cr_assert_str_eq(text, "{\"a\":[1,2.5,null,true,\"x\"]}");
+  free(text);
+  cr_assert(r.result->has_data);
+  cr_assert_str_eq(r.result->data.text[TS_MIME_PLAIN], "Chart(2)");
+  cr_assert_str_eq(r.result->data.text[TS_MIME_HTML], "<b>2</b>");
+  cr_assert_str_eq(r.result->data.text[TS_MIME_PNG], "iVBORw0KGgo=");
+  cr_assert_eq(cJSON_GetObjectItem(r.result->data.json, "n")->valuedouble, 2);
+  cr_assert_eq(r.noutputs, 2);
+  cr_assert_str_eq(r.outputs[0].text[TS_MIME_PLAIN], "'a'");
+  cr_assert_null(r.outputs[0].text[TS_MIME_HTML]);
+  cr_assert_str_eq(r.outputs[1].text[TS_MIME_MARKDOWN], "*m*");
+  cr_assert_str_eq(r.outputs[1].text[TS_MIME_LATEX], "$x$");
+  cr_assert_str_eq(r.outputs[1].text[TS_MIME_SVG], "<svg/>");
+  cr_assert_str_eq(r.outputs[1].text[TS_MIME_JPEG], "/9j/");
+  cr_assert_eq(r.outputs_dropped, 3);
+  ts_child_report_free(&r);
+  cr_assert_null(r.result);
+  cr_assert_null(r.outputs);
+
+  /* None of it: a report as it was. */
+  decode_members("\"audit\":[]", &r);
+  cr_assert_null(r.result);
+  cr_assert_eq(r.noutputs, 0);
+  cr_assert_eq(r.outputs_dropped, 0);
+  ts_child_report_free(&r);
+  decode_members("\"result\":null,\"outputs\":[]", &r);
+  cr_assert_null(r.result);
+  ts_child_report_free(&r);
+}
+
+/* Every malformed bundle is dropped and counted, never the report. */
+Test(display, malformed_bundles_are_dropped_and_counted) {
+  static const char *const bad[] = {
+      "{}",                                                    /* no text/plain */
+      "{\"text/plain\":1}",                                    /* not a string */
+      "{\"text/plain\":\"a\",\"text/x-python\":\"b\"}",        /* not in the allowlist */
+      "{\"text/plain\":\"a\",\"application/javascript\":\"alert(1)\"}",
+      "{\"text/plain\":\"a\",\"text/plain\":\"b\"}",           /* twice */
+      "{\"text/plain\":\"a\",\"application/json\":1,\"application/json\":2}",
+      "{\"text/plain\":\"a\",\"text/html\":\"\xff\xfe\"}",     /* invalid UTF-8 */
+      "{\"text/plain\":\"\xc3\"}",
+      "{\"text/plain\":\"a\",\"image/png\":\"not base64!\"}", /* not base64 */
+      "{\"text/plain\":\"a\",\"image/jpeg\":\"\xc3\xa9\"}",
+      "{\"text/plain\":\"a\",\"application/json\":{\"k\":\"\xff\"}}",
+      "{\"text/plain\":\"a\",\"application/json\":{\"\xff\":1}}",
+      "{\"text/plain\":\"a\",\"application/json\":1e999}",     /* infinity */
+      "{\"text/plain\":\"a\",\"text/html\":null}",
+      "[\"text/plain\"]",
+      "\"text/plain\"",
+  };
+  char members[512];
+  struct ts_child_report r;
+
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    (void)snprintf(members, sizeof members,
+                   "\"outputs\":[{\"data\":{\"text/plain\":\"kept\"}},{\"data\":%s},7,{}],"
+                   "\"result\":{\"type\":\"C\",\"repr\":\"c\",\"repr_truncated\":false,"
+                   "\"data\":%s}",
+                   bad[i], bad[i]);
+    decode_members(members, &r);
+    cr_assert_eq(r.noutputs, 1, "%s", bad[i]);
+    cr_assert_str_eq(r.outputs[0].text[TS_MIME_PLAIN], "kept");
+    cr_assert_eq(r.outputs_dropped, 4, "%s: the bundle, 7, {} and the result's", bad[i]);
+    cr_assert_not_null(r.result, "%s: the result stays, without its bundle", bad[i]);
+    cr_assert(!r.result->has_data);
+    ts_child_report_free(&r);
+  }
+}
+
+Test(display, a_malformed_result_is_no_result) {
+  static const char *const bad[] = {
+      "1",
+      "{\"repr\":\"x\",\"repr_truncated\":false}",                  /* no type */
+      "{\"type\":\"int\",\"repr_truncated\":false}",                 /* no repr */
+      "{\"type\":\"int\",\"repr\":\"1\"}",                           /* no flag */
+      "{\"type\":\"int\",\"repr\":1,\"repr_truncated\":false}",
+      "{\"type\":[],\"repr\":\"1\",\"repr_truncated\":false}",
+  };
+  char members[256];
+  struct ts_child_report r;
+
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    (void)snprintf(members, sizeof members, "\"result\":%s", bad[i]);
+    decode_members(members, &r);
+    cr_assert_null(r.result, "%s", bad[i]);
+    ts_child_report_free(&r);
+  }
+  /* A bad json member is left out; the rest stays. */
+  decode_members("\"result\":{\"type\":\"int\",\"repr\":\"1\",\"repr_truncated\":false,"
+                 "\"json\":[\"\xff\"]}",
+                 &r);
+  cr_assert_not_null(r.result);
+  cr_assert_null(r.result->json);
+  ts_child_report_free(&r);
+  decode_members("\"result\":{\"type\":\"float\",\"repr\":\"inf\",\"repr_truncated\":false,"
+                 "\"json\":-1e400}",
+                 &r);
+  cr_assert_null(r.result->json);
+  ts_child_report_free(&r);
+  decode_members("\"outputs_dropped\":1e12", &r);
+  cr_assert_eq(r.outputs_dropped, 0, "an absurd count is dropped");
+  ts_child_report_free(&r);
+}
+
+/* Appends to s, up to stop; returns the new end. */
+__attribute__((format(printf, 3, 4))) static char *put(char *s, const char *stop,
+                                                        const char *fmt, ...) {
+  va_list ap;
+  int n;
+
+  va_start(ap, fmt);
+  n = vsnprintf(s, (size_t)(stop - s), fmt, ap);
+  va_end(ap);
+  cr_assert(n >= 0 && n < stop - s);
+  return s + n;
+}
+
+/* The server's own bounds, whatever the child says: the repr's and
+ * text/plain's cap, the number of bundles, their bytes, the JSON values. */
+Test(display, oversized_parts_are_bounded) {
+  size_t big = TS_RESULT_REPR_MAX + 100, n;
+  char *members = malloc(TS_REPORT_MAX), *s, *stop = members + TS_REPORT_MAX;
+  struct ts_child_report r;
+
+  cr_assert(members);
+  /* A repr past the cap is cut (and said to be), at a character boundary;
+   * a JSON value past its cap is left out; a text/plain past the cap
+   * drops the bundle. */
+  s = members;
+  s = put(s, stop, "\"result\":{\"type\":\"%s\",\"repr\":\"", "T");
+  for (size_t i = 0; i < TS_RESULT_REPR_MAX - 1; i++)
+    *s++ = 'x';
+  s = put(s, stop, "\xc3\xa9\",\"repr_truncated\":false,\"json\":[");
+  for (size_t i = 0; i < TS_RESULT_REPR_MAX; i++)
+    s = put(s, stop, "%s1", i ? "," : "");
+  s = put(s, stop, "],\"data\":{\"text/plain\":\"");
+  for (size_t i = 0; i < big; i++)
+    *s++ = 'p';
+  s = put(s, stop, "\",\"text/html\":\"h\"}}");
+  decode_members(members, &r);
+  cr_assert_not_null(r.result);
+  cr_assert_eq(strlen(r.result->repr), TS_RESULT_REPR_MAX - 1, "the cut character is gone");
+  cr_assert(r.result->repr_truncated);
+  cr_assert_null(r.result->json, "%zu values: past the cap", TS_RESULT_REPR_MAX);
+  cr_assert(!r.result->has_data);
+  cr_assert_eq(r.outputs_dropped, 1);
+  ts_child_report_free(&r);
+
+  /* 70 bundles: TS_OUTPUTS_MAX kept, the rest counted. */
+  s = members;
+  s = put(s, stop, "\"outputs_dropped\":5,\"outputs\":[");
+  for (int i = 0; i < 70; i++)
+    s = put(s, stop, "%s{\"data\":{\"text/plain\":\"%d\"}}", i ? "," : "", i);
+  s = put(s, stop, "]");
+  decode_members(members, &r);
+  cr_assert_eq(r.noutputs, TS_OUTPUTS_MAX);
+  cr_assert_str_eq(r.outputs[TS_OUTPUTS_MAX - 1].text[TS_MIME_PLAIN], "63");
+  cr_assert_eq(r.outputs_dropped, 5 + 70 - TS_OUTPUTS_MAX);
+  ts_child_report_free(&r);
+
+  /* Bytes: three bundles of 1.5 MiB of HTML, then a small one; the third
+   * passes TS_OUTPUTS_MAX_BYTES, the small one fits, and so does a result
+   * whose bundle is small, while a large one does not. */
+  n = TS_OUTPUTS_MAX_BYTES * 3 / 8;
+  s = members;
+  s = put(s, stop, "\"outputs\":[");
+  for (int k = 0; k < 3; k++) {
+    s = put(s, stop, "{\"data\":{\"text/plain\":\"p\",\"text/html\":\"");
+    memset(s, 'h', n);
+    s += n;
+    s = put(s, stop, "\"}},");
+  }
+  s = put(s, stop, "{\"data\":{\"text/plain\":\"small\"}}],\"result\":{\"type\":\"T\","
+                  "\"repr\":\"t\",\"repr_truncated\":false,\"data\":{\"text/plain\":\"t\","
+                  "\"text/html\":\"");
+  memset(s, 'h', n);
+  s += n;
+  s = put(s, stop, "\"}}");
+  decode_members(members, &r);
+  cr_assert_eq(r.noutputs, 3);
+  cr_assert_eq(strlen(r.outputs[1].text[TS_MIME_HTML]), n);
+  cr_assert_str_eq(r.outputs[2].text[TS_MIME_PLAIN], "small");
+  cr_assert(!r.result->has_data);
+  cr_assert_eq(r.outputs_dropped, 2);
+  ts_child_report_free(&r);
+
+  /* application/json: TS_OUTPUTS_MAX_JSON_VALUES in all. */
+  s = members;
+  s = put(s, stop, "\"outputs\":[");
+  for (int k = 0; k < 3; k++) {
+    s = put(s, stop, "%s{\"data\":{\"text/plain\":\"j\",\"application/json\":[", k ? "," : "");
+    for (int i = 0; i < TS_OUTPUTS_MAX_JSON_VALUES / 2 - 1; i++)
+      s = put(s, stop, "%s0", i ? "," : "");
+    s = put(s, stop, "]}}");
+  }
+  s = put(s, stop, "]");
+  decode_members(members, &r);
+  cr_assert_eq(r.noutputs, 2, "two arrays of half the values each fit, the third does not");
+  cr_assert_eq(r.outputs_dropped, 1);
+  ts_child_report_free(&r);
+  free(members);
 }
 
 /* The job, both ways, and a reader that skips what it does not know. */
