@@ -2797,6 +2797,21 @@ static bool future_annotations(PyObject *mod) {
 }
 
 /* Called with the GIL held. */
+static enum ts_last_stmt last_stmt(PyObject *mod) {
+  PyObject *body = get_field(mod, py.s_body), *value;
+  enum ts_last_stmt last = TS_LAST_OTHER;
+  Py_ssize_t n;
+
+  if (body && PyList_Check(body) && (n = PyList_GET_SIZE(body)) > 0 &&
+      is_type(PyList_GET_ITEM(body, n - 1), py.expr)) {
+    value = get_field(PyList_GET_ITEM(body, n - 1), py.s_value);
+    last = value && is_type(value, py.constant) ? TS_LAST_CONSTANT : TS_LAST_EXPR;
+    Py_XDECREF(value);
+  }
+  Py_XDECREF(body);
+  return last;
+}
+
 static int parse_and_walk(struct walk *w, const char *src, ts_err *err) {
   PyCompilerFlags flags = _PyCompilerFlags_INIT;
   PyObject *mod;
@@ -2812,6 +2827,7 @@ static int parse_and_walk(struct walk *w, const char *src, ts_err *err) {
     return parse_error(w, err);
   w->root = mod;
   w->future_annotations = future_annotations(mod);
+  w->out->last = last_stmt(mod);
   rc = walk(w, mod, 0, SC_MODULE);
   Py_CLEAR(w->done);
   Py_CLEAR(w->ok_reads);

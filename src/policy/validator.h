@@ -25,10 +25,20 @@ struct ts_violation {
   int end_line, end_col; /* end_col is exclusive, 1-based */
 };
 
+/* What the snippet's last top-level statement is, from the same parse:
+ * the executor then knows, without parsing again, whether the snippet has
+ * a value to return (exec/executor.h: TS_JOB_F_LAST_*). */
+enum ts_last_stmt {
+  TS_LAST_OTHER,    /* none, or not an expression statement */
+  TS_LAST_EXPR,     /* an expression statement */
+  TS_LAST_CONSTANT, /* an expression statement that is a constant */
+};
+
 struct ts_validation {
   bool valid;
   struct ts_violation *v; /* owned */
   size_t n;
+  enum ts_last_stmt last;
 };
 
 /* Limits that keep parsing bounded. */

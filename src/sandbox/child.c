@@ -301,17 +301,21 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
     Py_DECREF(r);
   }
 
-  /* 11. Parse, with the same call and flags as the validator: what runs
-   *     is what was checked.  The runner compiles this very tree (its
-   *     last statement apart when it is an expression, whose value is the
-   *     result).  A syntax error is the snippet's own. */
+  /* 11. Compile, with the same call and flags as the validator: what runs
+   *     is what was checked.  When the server's parse found the last
+   *     statement to be a constant (whose value only the tree holds), the
+   *     child parses to that tree and the runner compiles it with the last
+   *     statement apart; otherwise it compiles the source to code, and
+   *     when the last statement is an expression the runner makes that
+   *     code return its value (runner.py: _return_last).  A syntax error
+   *     is the snippet's own. */
   src = strndup(job.code, job.code_len);
   source = PyUnicode_DecodeUTF8(job.code, (Py_ssize_t)job.code_len, "replace");
   stdin_text = PyUnicode_DecodeUTF8(job.stdin_data ? job.stdin_data : "",
                                     (Py_ssize_t)job.stdin_len, "replace");
   if (!src || !source || !stdin_text)
     die("decode job");
-  flags.cf_flags = PyCF_ONLY_AST | TS_PY_COMPILE_FLAGS;
+  flags.cf_flags = TS_PY_COMPILE_FLAGS | (job.limits.flags & TS_JOB_F_LAST_CONST ? PyCF_ONLY_AST : 0);
   tree = Py_CompileStringExFlags(src, "<snippet>", Py_file_input, &flags, -1);
   if (!tree) {
     PyObject *type, *value, *tb;
@@ -327,7 +331,8 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
    *     what the snippet left behind may still run (finalizers, an
    *     exception's __str__). */
   ts_pyguard_arm(!raw);
-  out = PyObject_CallFunction(ctx->run, "OOOi", tree, source, stdin_text, raw);
+  out = PyObject_CallFunction(ctx->run, "OOOii", tree, source, stdin_text, raw,
+                              (job.limits.flags & TS_JOB_F_LAST_EXPR) != 0);
 
   /* 13. Report: the runner's JSON as one RESULT record, or, when the
    *     runner itself ran out of memory, a fixed one made without

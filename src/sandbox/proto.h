@@ -100,6 +100,11 @@ struct ts_job_limits {
 /* The "files" capability: the runtime layer offers an `open` confined to
  * the working directory, and its audit hook lets such opens through. */
 #define TS_JOB_F_FILES 0x2u
+/* The server's parse of the same source found the last top-level statement
+ * to be an expression (LAST_EXPR), or a constant one (LAST_CONST): its
+ * value is the result.  Without either, nothing is returned. */
+#define TS_JOB_F_LAST_EXPR 0x4u
+#define TS_JOB_F_LAST_CONST 0x8u
 /* A job's working directory: its current directory, the private tmpfs
  * that child.c mounts in step 3, where its files are written. */
 #define TS_WORKDIR "/tmp"

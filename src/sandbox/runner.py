@@ -1439,11 +1439,41 @@ class _Outputs:
             result["outputs_dropped"] = self.dropped
 
 
-def _split(tree):
-    """The code objects that run the snippet's tree: (all of it, None), or,
-    when its last statement is an expression, (the statements before it or
-    None, that expression), whose value is the result.  Compiled from the
-    very tree the child parsed, never from the source again."""
+_POP_TOP, _LOAD_CONST, _RETURN_VALUE = (_dis.opmap[n] for n in
+                                        ("POP_TOP", "LOAD_CONST", "RETURN_VALUE"))
+
+
+def _return_last(code):
+    """The module code whose last statement is an expression (the server's
+    parse said so), made to return that expression's value: each
+    POP_TOP; LOAD_CONST None; RETURN_VALUE (the module's end, which only
+    that statement's value reaches) becomes RETURN_VALUE; LOAD_CONST None;
+    RETURN_VALUE.  Same size, same positions and exception table.  None when
+    the code does not end that way (then no result)."""
+    b = bytearray(code.co_code)
+    found = False
+    for i in range(0, len(b) - 5, 2):
+        if (b[i] == _POP_TOP and b[i + 2] == _LOAD_CONST and b[i + 4] == _RETURN_VALUE and
+                code.co_consts[b[i + 3]] is None):
+            b[i], b[i + 1] = _RETURN_VALUE, 0
+            found = True
+    return code.replace(co_code=bytes(b)) if found else None
+
+
+def _split(tree, last_expr=False, source=None):
+    """The code objects that run the snippet: (all of it, None), or, when
+    its last statement is an expression, (the statements before it or None,
+    the code whose value is the result).  A code object the child compiled
+    is made to return its last expression's value (_return_last); a tree
+    (the child parses one when the last statement is a constant) is
+    compiled with that statement apart.  When the compiler folded the last
+    expression into a constant and dropped it (`6 * 7`), the same source is
+    parsed to its tree, and that is what runs."""
+    if type(tree) is _types.CodeType:
+        last = _return_last(tree) if last_expr else None
+        if last is not None or not last_expr or source is None:
+            return (tree, None) if last is None else (None, last)
+        tree = compile(source, _SNIPPET, "exec", _ast.PyCF_ONLY_AST, dont_inherit=True)
     body = tree.body
     if type(tree) is _ast.Module and body and type(body[-1]) is _ast.Expr:
         head = None
@@ -1651,7 +1681,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
     main_module = _types.ModuleType("__main__")
     _sys.modules["__main__"] = main_module
 
-    def run(tree, source, stdin_text, raw):
+    def run(tree, source, stdin_text, raw, last_expr=False):
         # The streams are made here, in the child: made in the zygote they
         # would be shared by every child and copied by each on first use.
         out = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
@@ -1685,7 +1715,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
             # function): nothing of the snippet's has run.  (Before the
             # snippet's lines are cached: the compiler's warnings come
             # without them, as they did when the child compiled the source.)
-            code, last = _split(tree)
+            code, last = _split(tree, last_expr, source)
         except BaseException as e:
             return 1, _dump(_report(e))
         tree = None

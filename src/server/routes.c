@@ -203,9 +203,13 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
     reply_json(c, MHD_HTTP_OK, doc);
     return ROUTE_ANSWERED;
   }
-  ts_validation_free(&v);
   p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
                               req.timeout, req.memory_mb, 0, client_fd(c->mc)};
+  if (v.last == TS_LAST_EXPR)
+    p.flags |= TS_JOB_F_LAST_EXPR;
+  else if (v.last == TS_LAST_CONSTANT)
+    p.flags |= TS_JOB_F_LAST_CONST;
+  ts_validation_free(&v);
   if (caps & TS_CAP_FILES)
     p.flags |= TS_JOB_F_FILES;
   p.files = files.v;

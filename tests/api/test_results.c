@@ -118,11 +118,21 @@ Test(results, the_last_expression_is_the_result) {
   assert_result(s.port, "class Point:\n    def __repr__(self):\n        return 'Point()'\nPoint()",
                 "Point", "Point()", NULL);
   assert_result(s.port, "x = []\nx.append(x)\nx", "list", "[[...]]", NULL);
+  /* Constants (the compiler drops a constant statement), a statement on
+   * the same line, a conditional expression, and a last value reached on
+   * two paths. */
+  assert_result(s.port, "x = 1\n'done'", "str", "'done'", "\"done\"");
+  assert_result(s.port, "x = 2; x * 3", "int", "6", "6");
+  assert_result(s.port, "a = 0\n'yes' if a else 'no'", "str", "'no'", "\"no\"");
+  assert_result(s.port, "a = 1\n(lambda: 5)() if a else 7", "int", "5", "5");
   /* None, and statements that are no expression, give none. */
   assert_no_result(s.port, "None", "");
   assert_no_result(s.port, "print('hi')", "hi\n");
   assert_no_result(s.port, "x = 5", "");
   assert_no_result(s.port, "for i in range(2):\n    i", "");
+  /* An if whose body ends in an expression: the last statement is not one. */
+  assert_no_result(s.port, "if True:\n    5 + int('1')", "");
+  assert_no_result(s.port, "a = 1\nif a:\n    abs(-3)\nelse:\n    abs(-4)", "");
   assert_no_result(s.port, "def f():\n    return 1", "");
   assert_no_result(s.port, "", "");
   srv_stop(&s);

@@ -1650,3 +1650,31 @@ Test(validator, concurrent_threads) {
     cr_expect_eq((intptr_t)r, 0, "thread %zu saw wrong results", i);
   }
 }
+
+/* The kind of the last top-level statement, from the same parse: what
+ * the executor needs to return its value (TS_JOB_F_LAST_*). */
+Test(validator, last_statement_kind) {
+  static const struct {
+    const char *code;
+    enum ts_last_stmt last;
+  } cases[] = {
+      {"6 * 7", TS_LAST_EXPR},
+      {"x = 1\nx", TS_LAST_EXPR},
+      {"x = 2; x * 3", TS_LAST_EXPR},
+      {"print(1)", TS_LAST_EXPR},
+      {"'done'", TS_LAST_CONSTANT},
+      {"x = 1\n42", TS_LAST_CONSTANT},
+      {"x = 1", TS_LAST_OTHER},
+      {"if True:\n    5", TS_LAST_OTHER},
+      {"", TS_LAST_OTHER},
+      {"# only a comment\n", TS_LAST_OTHER},
+      {"def f(:", TS_LAST_OTHER}, /* a syntax error: nothing runs */
+  };
+
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    struct ts_validation v;
+    validate(cases[i].code, &v);
+    cr_expect_eq(v.last, cases[i].last, "%s: %d", cases[i].code, (int)v.last);
+    ts_validation_free(&v);
+  }
+}
