@@ -38,13 +38,12 @@ SNIPPETS = {
 }
 
 
-def start(binary, logdir):
-    """Starts a server on a free port; its log goes to a file (a pipe that
-    nobody drains would stall it once full)."""
+def start(binary, logdir, extra=()):
+    """Starts a server on a free port, with `extra` arguments; its log goes
+    to a file (a pipe that nobody drains would stall it once full)."""
     log = os.path.join(logdir, os.path.basename(os.path.dirname(binary)) + "-%d.log" % id(binary))
     with open(log, "w") as f:
-        p = subprocess.Popen([binary, "--listen", "127.0.0.1:0", "--pool", "2",
-                              ],
+        p = subprocess.Popen([binary, "--listen", "127.0.0.1:0", "--pool", "2", *extra],
                              stdout=subprocess.DEVNULL, stderr=f)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and p.poll() is None:
