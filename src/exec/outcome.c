@@ -38,14 +38,16 @@ struct ts_outcome ts_outcome(const struct ts_outcome_facts *f) {
   if (f->report_over)
     return is(TS_EXEC_ERROR, "the execution wrote past the limit of its report channel", false);
 
-  /* 2. Killed by a signal the server did not send for a limit of its own:
-   *    RLIMIT_CPU (SIGXCPU, or SIGKILL at the hard limit), the client's
-   *    hang-up, or anything else. */
+  /* 2. Killed by a signal: the server's own, for the client's hang-up;
+   *    RLIMIT_CPU (SIGXCPU, or SIGKILL at the hard limit); or anything
+   *    else. */
   if (f->end == TS_END_SIGNALED) {
-    if (f->code == SIGXCPU || (f->code == SIGKILL && f->cpu_ms >= f->cpu_limit_ms))
-      return is(TS_EXEC_TIMEOUT, NULL, false);
+    /* The server's own kill for the hang-up first: a child that had used
+     * its whole CPU allowance by then is still one nobody waits for. */
     if (f->client_gone)
       return is(TS_EXEC_CANCELLED, NULL, false);
+    if (f->code == SIGXCPU || (f->code == SIGKILL && f->cpu_ms >= f->cpu_limit_ms))
+      return is(TS_EXEC_TIMEOUT, NULL, false);
     return is(TS_EXEC_KILLED, NULL, false);
   }
 

@@ -91,6 +91,9 @@ static const struct row rows[] = {
     {"cancelled", {CLEAN, .client_gone = true, .end = TS_END_SIGNALED, .code = SIGKILL},
      TS_EXEC_CANCELLED, false},
     {"client gone but it exited first", {CLEAN, .client_gone = true}, TS_EXEC_OK, false},
+    {"cancelled after the whole CPU allowance",
+     {CLEAN, .client_gone = true, .end = TS_END_SIGNALED, .code = SIGKILL, .cpu_ms = 2500},
+     TS_EXEC_CANCELLED, false},
 
     /* signals it did not get from the server's timers */
     {"RLIMIT_CPU soft: SIGXCPU", {CLEAN, .end = TS_END_SIGNALED, .code = SIGXCPU},
