@@ -24,8 +24,8 @@ import tempfile
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import python_layer  # noqa: E402  (start)
-import run  # noqa: E402  (tree_cpu_s, http_chunk)
+import python_layer  # noqa: E402  (start, measure)
+import run  # noqa: E402  (LOADGEN, ROOT)
 
 # 200 x 170 RGB, stored (zlib level 0): about 100 KB of PNG, made from the
 # file's bytes so that the file is really read.
@@ -71,17 +71,10 @@ def main():
         p50 = {k: [] for k in SNIPPETS}
         for r in range(a.rounds):
             for kind, req in SNIPPETS.items():
-                body = json.dumps(req)
-                run.http_chunk(port, "execute", body, 5, 1, 60)  # settle the pool
-                c0 = run.tree_cpu_s(proc.pid)
-                res, _ = run.http_chunk(port, "execute", body, a.requests, 1, 300)
-                c1 = run.tree_cpu_s(proc.pid)
-                lat = [ms for ms, out in res if out == "ok"]
-                if len(lat) != a.requests:
-                    raise SystemExit("%s: %d of %d answers not ok" %
-                                     (kind, a.requests - len(lat), a.requests))
-                cpu[kind].append((c1 - c0) * 1e3 / a.requests)
-                p50[kind].append(statistics.median(lat))
+                c, p = python_layer.measure(proc, port, json.dumps(req), a.requests, kind,
+                                            settle=5, time_limit=300)
+                cpu[kind].append(c)
+                p50[kind].append(p)
         print("| snippet | request bytes | CPU per execution | p50 at c=1 |")
         print("|---|---:|---:|---:|")
         for kind, req in SNIPPETS.items():

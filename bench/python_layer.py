@@ -57,6 +57,19 @@ def start(binary, logdir, extra=()):
     raise SystemExit("%s did not start (log: %s)" % (binary, log))
 
 
+def measure(proc, port, body, requests, what, settle=20, time_limit=120):
+    """One round of `requests` executions of `body` at concurrency 1, after
+    `settle` to fill the pool: (CPU ms per execution, p50 ms)."""
+    run.http_chunk(port, "execute", body, settle, 1, 60)
+    c0 = run.tree_cpu_s(proc.pid)
+    res, _ = run.http_chunk(port, "execute", body, requests, 1, time_limit)
+    c1 = run.tree_cpu_s(proc.pid)
+    lat = [ms for ms, out in res if out == "ok"]
+    if len(lat) != requests:
+        raise SystemExit("%s: %d of %d answers not ok" % (what, requests - len(lat), requests))
+    return (c1 - c0) * 1e3 / requests, statistics.median(lat)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -78,17 +91,9 @@ def main():
             for r in range(a.rounds):
                 order = list(servers) if r % 2 == 0 else list(reversed(list(servers)))
                 for name in order:
-                    proc, port = servers[name]
-                    run.http_chunk(port, "execute", body, 20, 1, 60)  # settle the pool
-                    c0 = run.tree_cpu_s(proc.pid)
-                    res, _ = run.http_chunk(port, "execute", body, a.requests, 1, 120)
-                    c1 = run.tree_cpu_s(proc.pid)
-                    lat = [ms for ms, out in res if out == "ok"]
-                    if len(lat) != a.requests:
-                        raise SystemExit("%s: %d of %d answers not ok" %
-                                         (name, a.requests - len(lat), a.requests))
-                    cpu[name].append((c1 - c0) * 1e3 / a.requests)
-                    p50[name].append(statistics.median(lat))
+                    c, p = measure(*servers[name], body, a.requests, name)
+                    cpu[name].append(c)
+                    p50[name].append(p)
             results[kind] = {n: {"cpu_ms": round(statistics.median(cpu[n]), 3),
                                  "p50_ms": round(statistics.median(p50[n]), 3)}
                              for n in servers}

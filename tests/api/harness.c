@@ -1207,6 +1207,25 @@ static bool is_json_type(const char *ct) {
          (ct[16] == '\0' || ct[16] == ';' || ct[16] == ' ');
 }
 
+cJSON *execute_code(unsigned port, const char *code, double timeout) {
+  cJSON *req = cJSON_CreateObject();
+  struct http_resp r;
+  char *json;
+  cJSON *doc;
+
+  cJSON_AddStringToObject(req, "code", code);
+  if (timeout > 0)
+    cJSON_AddNumberToObject(req, "timeout", timeout);
+  json = cJSON_PrintUnformatted(req);
+  cJSON_Delete(req);
+  HTTP_OK(post_json(port, "/execute", json, &r));
+  free(json);
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  return doc;
+}
+
 cJSON *json_body_at(const char *file, int line, const struct http_resp *r) {
   const char *ct = http_header(r, "Content-Type");
   cJSON *doc;

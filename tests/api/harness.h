@@ -251,6 +251,10 @@ int http_read_answer(int fd, const char *method, const char *path, int timeout_m
   assert_json_error_at(__FILE__, __LINE__, (resp), (status), (code), (substr))
 #define assert_status(resp, st) assert_status_at(__FILE__, __LINE__, (resp), (st))
 
+/* POST /execute {"code": code[, "timeout": timeout]} (timeout 0: the
+ * default); asserts a 200 and returns the parsed body (caller frees). */
+cJSON *execute_code(unsigned port, const char *code, double timeout);
+
 void http_ok_at(const char *file, int line, const char *what, int rc);
 cJSON *json_body_at(const char *file, int line, const struct http_resp *r);
 void assert_json_error_at(const char *file, int line, const struct http_resp *r,

@@ -17,22 +17,7 @@ TestSuite(python_layer, .fini = srv_cleanup_all, .timeout = 120);
 static const char *const runtime_only[] = {"--static-validation", "false", NULL};
 
 /* Runs code, returns the parsed body (caller frees). */
-static cJSON *run(unsigned port, const char *code) {
-  cJSON *req = cJSON_CreateObject();
-  char *json;
-  struct http_resp r;
-  cJSON *doc;
-
-  cJSON_AddStringToObject(req, "code", code);
-  json = cJSON_PrintUnformatted(req);
-  cJSON_Delete(req);
-  HTTP_OK(post_json(port, "/execute", json, &r));
-  free(json);
-  assert_status(&r, 200);
-  doc = json_body(&r);
-  http_resp_free(&r);
-  return doc;
-}
+static cJSON *run(unsigned port, const char *code) { return execute_code(port, code, 0); }
 
 static const char *str_of(const cJSON *o, const char *name) {
   const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);

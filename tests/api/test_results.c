@@ -17,29 +17,8 @@ TestSuite(results, .fini = srv_cleanup_all, .timeout = 120);
 
 static const char *const runtime_only[] = {"--static-validation", "false", NULL};
 
-/* Runs code (with a timeout in seconds, 0 for the default), returns the
- * parsed body (caller frees). */
-static cJSON *run_t(unsigned port, const char *code, double timeout) {
-  cJSON *req = cJSON_CreateObject();
-  char *json;
-  struct http_resp r;
-  cJSON *doc;
-
-  cJSON_AddStringToObject(req, "code", code);
-  if (timeout > 0)
-    cJSON_AddNumberToObject(req, "timeout", timeout);
-  json = cJSON_PrintUnformatted(req);
-  cJSON_Delete(req);
-  HTTP_OK(post_json(port, "/execute", json, &r));
-  free(json);
-  assert_status(&r, 200);
-  doc = json_body(&r);
-  http_resp_free(&r);
-  return doc;
-}
-
 static cJSON *run(unsigned port, const char *code) {
-  return run_t(port, code, 0);
+  return execute_code(port, code, 0);
 }
 
 static const char *str_of(const cJSON *o, const char *name) {
@@ -237,7 +216,7 @@ Test(results, a_repr_that_raises_or_is_huge_does_not_break_the_report) {
   cJSON_Delete(doc);
 
   /* A repr that never returns is bounded by the timeout. */
-  doc = run_t(s.port, "class Slow:\n    def __repr__(self):\n        while True:\n            pass\nSlow()",
+  doc = execute_code(s.port, "class Slow:\n    def __repr__(self):\n        while True:\n            pass\nSlow()",
               1);
   cr_assert_str_eq(str_of(doc, "status"), "timeout");
   cr_assert(cJSON_IsNull(get(doc, "result")));
