@@ -2796,6 +2796,48 @@ static bool future_annotations(PyObject *mod) {
   return found;
 }
 
+/* Whether an expression may be folded into a constant by the compiler,
+ * which then drops it as a statement: only constants and the operations
+ * CPython's AST optimizer folds (unary and binary operators, tuples,
+ * subscripts).  Doubt (too deep, a field missing) says yes: the child
+ * then takes the slower path that works for any expression. */
+static bool may_fold(PyObject *e, int depth) {
+  static const struct {
+    PyObject **type;
+    PyObject **fields[2];
+  } ops[] = {
+      {&py.unary_op, {&py.s_operand, NULL}},
+      {&py.bin_op, {&py.s_left, &py.s_right}},
+      {&py.subscript, {&py.s_value, &py.s_slice}},
+  };
+  bool ok = true;
+
+  if (is_type(e, py.constant) || depth > 50)
+    return true;
+  if (is_type(e, py.tuple)) {
+    PyObject *elts = get_field(e, py.s_elts);
+    if (!elts || !PyList_Check(elts)) {
+      Py_XDECREF(elts);
+      return true;
+    }
+    for (Py_ssize_t i = 0; ok && i < PyList_GET_SIZE(elts); i++)
+      ok = may_fold(PyList_GET_ITEM(elts, i), depth + 1);
+    Py_DECREF(elts);
+    return ok;
+  }
+  for (size_t i = 0; i < TS_ARRAY_LEN(ops); i++) {
+    if (!is_type(e, *ops[i].type))
+      continue;
+    for (size_t k = 0; ok && k < 2 && ops[i].fields[k]; k++) {
+      PyObject *sub = get_field(e, *ops[i].fields[k]);
+      ok = !sub || may_fold(sub, depth + 1);
+      Py_XDECREF(sub);
+    }
+    return ok;
+  }
+  return false;
+}
+
 /* Called with the GIL held. */
 static enum ts_last_stmt last_stmt(PyObject *mod) {
   PyObject *body = get_field(mod, py.s_body), *value;
@@ -2805,7 +2847,7 @@ static enum ts_last_stmt last_stmt(PyObject *mod) {
   if (body && PyList_Check(body) && (n = PyList_GET_SIZE(body)) > 0 &&
       is_type(PyList_GET_ITEM(body, n - 1), py.expr)) {
     value = get_field(PyList_GET_ITEM(body, n - 1), py.s_value);
-    last = value && is_type(value, py.constant) ? TS_LAST_CONSTANT : TS_LAST_EXPR;
+    last = value && may_fold(value, 0) ? TS_LAST_CONSTANT : TS_LAST_EXPR;
     Py_XDECREF(value);
   }
   Py_XDECREF(body);

@@ -31,7 +31,7 @@ struct ts_violation {
 enum ts_last_stmt {
   TS_LAST_OTHER,    /* none, or not an expression statement */
   TS_LAST_EXPR,     /* an expression statement */
-  TS_LAST_CONSTANT, /* an expression statement that is a constant */
+  TS_LAST_CONSTANT, /* one the compiler may fold into a constant (and drop) */
 };
 
 struct ts_validation {

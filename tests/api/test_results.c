@@ -104,6 +104,12 @@ Test(results, the_last_expression_is_the_result) {
   assert_result(s.port, "x = 2; x * 3", "int", "6", "6");
   assert_result(s.port, "a = 0\n'yes' if a else 'no'", "str", "'no'", "\"no\"");
   assert_result(s.port, "a = 1\n(lambda: 5)() if a else 7", "int", "5", "5");
+  /* A last expression the compiler folds and drops, after a call whose
+   * value (None) is the last one the compiled code still discards. */
+  assert_result(s.port, "abs(1)\n6 * 7", "int", "42", "42");
+  assert_result(s.port, "abs(1)\n-(2 ** 3)", "int", "-8", "-8");
+  assert_result(s.port, "abs(1)\n(1, -2)[1]", "int", "-2", "-2");
+  assert_result(s.port, "abs(1)\n'ab' * 2", "str", "'abab'", "\"abab\"");
   /* None, and statements that are no expression, give none. */
   assert_no_result(s.port, "None", "");
   assert_no_result(s.port, "print('hi')", "hi\n");

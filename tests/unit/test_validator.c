@@ -1658,7 +1658,11 @@ Test(validator, last_statement_kind) {
     const char *code;
     enum ts_last_stmt last;
   } cases[] = {
-      {"6 * 7", TS_LAST_EXPR},
+      {"6 * 7", TS_LAST_CONSTANT}, /* folded, and dropped, by the compiler */
+      {"-(2 ** 3)", TS_LAST_CONSTANT},
+      {"(1, (2, -3))[1]", TS_LAST_CONSTANT},
+      {"x * 7", TS_LAST_EXPR},
+      {"(1, x)", TS_LAST_EXPR},
       {"x = 1\nx", TS_LAST_EXPR},
       {"x = 2; x * 3", TS_LAST_EXPR},
       {"print(1)", TS_LAST_EXPR},
