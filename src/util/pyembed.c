@@ -23,9 +23,17 @@ static char version[32];
 static pthread_once_t version_once = PTHREAD_ONCE_INIT;
 
 int ts_python_init(const char *home, ts_err *err) {
+  PyPreConfig pre;
   PyConfig config;
   PyStatus st;
 
+  /* UTF-8 mode: the sandbox has no locale, and its text files, file
+   * names and streams are UTF-8 (not ASCII, as the C locale would say). */
+  PyPreConfig_InitIsolatedConfig(&pre);
+  pre.utf8_mode = 1;
+  st = Py_PreInitialize(&pre);
+  if (PyStatus_Exception(st))
+    return ts_err_set(err, 0, "python pre-init failed: %s", st.err_msg ? st.err_msg : "unknown");
   PyConfig_InitIsolatedConfig(&config);
   config.site_import = 0;
   config.user_site_directory = 0;
