@@ -4,28 +4,33 @@
  * pipe.
  *
  * Every input goes to both decoders:
- *  - ts_report_decode: a kind in range (NONE exactly for no bytes); a
- *    report of any kind but NONE or MALFORMED is exactly one record;
- *    ts_report_is_result holds for OK and EXCEPTION; strings are
+ *  - ts_report_decode, for a job without files back and for one with
+ *    small limits: a kind in range (NONE exactly for no bytes);
+ *    ts_report_is_result holds for OK and EXCEPTION; a setup error
+ *    is its record alone; strings are
  *    NUL-terminated, well-formed UTF-8 and within the caps of proto.c
  *    (type 200 bytes, message 8 KiB, traceback 64 KiB, stage 43), error
  *    fields only on an EXCEPTION, a line in [0, 1e9), a setup errno in
- *    [0, 4096), at most TS_AUDIT_MAX audit entries; a result and display
- *    bundles only on a RESULT record, at most TS_OUTPUTS_MAX bundles,
+ *    [0, 4096), at most TS_AUDIT_MAX audit entries; a result only on a
+ *    RESULT record, at most TS_OUTPUTS_MAX display bundles,
  *    each with a text/plain of at most TS_RESULT_REPR_MAX bytes, its
  *    strings well-formed UTF-8 (base64 for the images) and all of them
- *    within TS_OUTPUTS_MAX_BYTES together; freeing twice is
+ *    within TS_OUTPUTS_MAX_BYTES together; files only for a job that
+ *    asked, within its limits, paths the rule accepts, none twice; the
+ *    streaming cursor (ts_report_next_display), fed the bytes in two
+ *    steps, gives the decode's bundles in order; freeing twice is
  *    harmless; a decoded setup error encodes back to a record that
  *    decodes to the same;
  *  - ts_job_decode: on success the code, stdin and files lie inside the
  *    buffer, ts_job_file_next yields exactly nfiles files, and encoding
- *    the decoded job with ts_job_encode (its files included) and decoding
- *    that again gives the same job. */
+ *    the decoded job with ts_job_encode (its files and return patterns
+ *    included) and decoding that again gives the same job. */
 #include <string.h>
 #include <unistd.h>
 
 #include "fuzz.h"
 #include "sandbox/proto.h"
+#include "util/filepath.h"
 #include "util/utf8.h"
 
 static void check_text(const char *s, size_t cap) {
@@ -51,7 +56,7 @@ static void check_setup_round_trip(const struct ts_child_report *r) {
   n = read(p[0], buf, sizeof buf);
   close(p[0]);
   FUZZ_CHECK(n > 0);
-  ts_report_decode(buf, (size_t)n, &again);
+  ts_report_decode(buf, (size_t)n, NULL, &again);
   FUZZ_CHECK(again.kind == TS_REPORT_SETUP_ERROR);
   FUZZ_CHECK(strcmp(again.setup_stage, r->setup_stage) == 0);
   FUZZ_CHECK(again.setup_errno == r->setup_errno);
@@ -78,22 +83,63 @@ static size_t check_bundle(const struct ts_bundle *b) {
   return total;
 }
 
-static void check_report(const uint8_t *data, size_t size) {
+/* The files of a decoded report: only for a job that asked for some,
+ * within its limits, each path one the rule accepts, none twice. */
+static void check_files(const struct ts_child_report *r, const struct ts_job_return *ret) {
+  size_t bytes = 0;
+
+  if (!ret)
+    FUZZ_CHECK(r->nfiles == 0);
+  else
+    FUZZ_CHECK(r->nfiles <= ret->max_files);
+  for (size_t i = 0; i < r->nfiles; i++) {
+    const struct ts_report_file *f = &r->files[i];
+    FUZZ_CHECK(f->path && f->data && ts_file_path_ok(f->path, strlen(f->path)));
+    FUZZ_CHECK(f->size >= f->len);
+    bytes += f->len;
+    for (size_t j = 0; j < i; j++)
+      FUZZ_CHECK(strcmp(f->path, r->files[j].path) != 0);
+  }
+  FUZZ_CHECK(!ret || bytes <= ret->max_bytes);
+}
+
+/* The streaming cursor gives the same bundles, in order, as the decode
+ * of a report that ends well. */
+static void check_stream(const char *buf, size_t size, const struct ts_child_report *r) {
+  struct ts_report_cursor cur;
+  struct ts_bundle b;
+  size_t n = 0;
+
+  memset(&cur, 0, sizeof cur);
+  /* in two steps: what a first read gave, then the rest */
+  while (ts_report_next_display(buf, size / 2, &cur, &b) == 1) {
+    n++;
+    ts_bundle_free(&b);
+  }
+  while (ts_report_next_display(buf, size, &cur, &b) == 1) {
+    FUZZ_CHECK(n < TS_OUTPUTS_MAX);
+    if (r->kind == TS_REPORT_OK || r->kind == TS_REPORT_EXCEPTION) {
+      FUZZ_CHECK(n < r->noutputs);
+      FUZZ_CHECK(strcmp(b.text[TS_MIME_PLAIN], r->outputs[n].text[TS_MIME_PLAIN]) == 0);
+    }
+    n++;
+    ts_bundle_free(&b);
+  }
+  if (r->kind == TS_REPORT_OK || r->kind == TS_REPORT_EXCEPTION)
+    FUZZ_CHECK(n == r->noutputs);
+}
+
+static void check_report(const uint8_t *data, size_t size, const struct ts_job_return *ret) {
   const char *buf = (const char *)data;
   struct ts_child_report r;
-  struct ts_rec_hdr h;
   bool result = ts_report_is_result(buf, size);
 
-  ts_report_decode(buf, size, &r);
+  ts_report_decode(buf, size, ret, &r);
   FUZZ_CHECK(r.kind >= TS_REPORT_NONE && r.kind <= TS_REPORT_EXCEPTION);
   FUZZ_CHECK((r.kind == TS_REPORT_NONE) == (size == 0));
+  /* (is_result looks at the records alone, not into their JSON) */
   if (r.kind == TS_REPORT_OK || r.kind == TS_REPORT_EXCEPTION)
     FUZZ_CHECK(result);
-  if (r.kind != TS_REPORT_NONE && r.kind != TS_REPORT_MALFORMED) {
-    FUZZ_CHECK(size >= sizeof h);
-    memcpy(&h, buf, sizeof h);
-    FUZZ_CHECK(h.len == size - sizeof h);
-  }
   check_text(r.type, 200);
   check_text(r.message, 8192);
   check_text(r.traceback, 65536);
@@ -109,7 +155,10 @@ static void check_report(const uint8_t *data, size_t size) {
     FUZZ_CHECK(!r.type && !r.message && !r.traceback && r.line == 0);
   FUZZ_CHECK(r.noutputs <= TS_OUTPUTS_MAX);
   if (!result)
-    FUZZ_CHECK(!r.result && r.noutputs == 0 && r.outputs_dropped == 0);
+    FUZZ_CHECK(!r.result);
+  if (r.kind == TS_REPORT_SETUP_ERROR)
+    FUZZ_CHECK(r.noutputs == 0 && r.nfiles == 0 && size == sizeof(struct ts_rec_hdr) +
+                                                               sizeof(struct ts_setup_error));
   {
     size_t bytes = 0;
     for (size_t i = 0; i < r.noutputs; i++)
@@ -123,10 +172,13 @@ static void check_report(const uint8_t *data, size_t size) {
     }
     FUZZ_CHECK(bytes <= TS_OUTPUTS_MAX_BYTES);
   }
+  check_files(&r, ret);
+  check_stream(buf, size, &r);
   if (r.kind == TS_REPORT_SETUP_ERROR)
     check_setup_round_trip(&r);
   ts_child_report_free(&r);
-  FUZZ_CHECK(!r.type && r.naudit == 0 && !r.result && !r.outputs && r.noutputs == 0);
+  FUZZ_CHECK(!r.type && r.naudit == 0 && !r.result && !r.outputs && r.noutputs == 0 && !r.files &&
+             r.nfiles == 0);
   ts_child_report_free(&r); /* freeing twice is harmless */
 }
 
@@ -170,6 +222,40 @@ static void check_job_files(const uint8_t *data, size_t size, const struct ts_jo
   free(files);
 }
 
+/* The patterns of a decoded job: inside the buffer, NUL-ended, exactly
+ * npatterns of them, and they survive an encoding and a decoding. */
+static void check_job_patterns(const uint8_t *data, size_t size, const struct ts_job *job) {
+  const char *pats[TS_RETURN_PATTERNS_MAX], *p;
+  struct ts_job copy = *job, again;
+  size_t off = 0, n = 0, len, plen;
+  ts_err err;
+  char *enc;
+
+  FUZZ_CHECK(job->npatterns <= TS_RETURN_PATTERNS_MAX);
+  while (ts_job_pattern_next(job, &off, &p, &plen) == 1) {
+    FUZZ_CHECK(n < job->npatterns);
+    FUZZ_CHECK(inside(data, size, p, plen + 1) && p[plen] == '\0');
+    pats[n++] = p;
+  }
+  FUZZ_CHECK(n == job->npatterns);
+  if (n == 0)
+    return;
+  copy.files = NULL;
+  copy.nfiles = 0;
+  copy.patterns = pats;
+  enc = ts_job_encode(&copy, &len, &err);
+  FUZZ_CHECK(enc != NULL);
+  FUZZ_CHECK(ts_job_decode(enc, len, &again) == 0);
+  FUZZ_CHECK(again.npatterns == n && again.ret.max_files == job->ret.max_files &&
+             again.ret.max_bytes == job->ret.max_bytes);
+  off = 0;
+  for (size_t i = 0; i < n; i++) {
+    FUZZ_CHECK(ts_job_pattern_next(&again, &off, &p, &plen) == 1);
+    FUZZ_CHECK(strcmp(p, pats[i]) == 0);
+  }
+  free(enc);
+}
+
 static void check_job(const uint8_t *data, size_t size) {
   struct ts_job job, again;
   size_t len;
@@ -186,6 +272,7 @@ static void check_job(const uint8_t *data, size_t size) {
     FUZZ_CHECK(job.stdin_len == 0);
 
   check_job_files(data, size, &job);
+  check_job_patterns(data, size, &job);
 
   enc = ts_job_encode(&job, &len, &err);
   FUZZ_CHECK(enc != NULL);
@@ -202,7 +289,10 @@ static void check_job(const uint8_t *data, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  check_report(data, size);
+  static const struct ts_job_return small = {4, 0, 1000};
+
+  check_report(data, size, NULL);
+  check_report(data, size, &small);
   check_job(data, size);
   return 0;
 }

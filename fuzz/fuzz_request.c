@@ -14,6 +14,8 @@
  *  - ts_file_path_ok agrees with an independent model of the path rule
  *    (on the input itself and on its lines), and ts_base64_decode with an
  *    independent decoder;
+ *  - ts_glob_why and ts_glob_match (return_files) agree with a model: the
+ *    input's first line as a pattern against its second as a path;
  *  - "capabilities" and "files": accepted files obey the rule, the count
  *    and size limits, and no path repeats or lies under another (checked
  *    pair by pair); the capability is granted exactly when asked for or
@@ -182,6 +184,106 @@ static void check_path_rule(const uint8_t *data, size_t size) {
   }
 }
 
+/* ---- return_files patterns, modelled from their statement: the rule
+ * by components, the match by plain recursion over components and over
+ * characters (memoised), where the code uses a table and backtracking ---- */
+
+static bool model_glob_ok(const uint8_t *p, size_t n) {
+  size_t start = 0;
+
+  if (!model_path_ok(p, n))
+    return false;
+  for (size_t i = 0; i <= n; i++) {
+    if (i < n && p[i] != '/')
+      continue;
+    for (size_t k = start; k + 1 < i; k++)
+      if (p[k] == '*' && p[k + 1] == '*' && i - start != 2)
+        return false;
+    start = i + 1;
+  }
+  return true;
+}
+
+static size_t utf8_len(uint8_t c) { return c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2; }
+
+/* memo[i][j]: 0 unknown, 1 no, 2 yes, for p+i against s+j */
+static bool model_comp(const uint8_t *p, size_t pn, size_t i, const uint8_t *s, size_t sn,
+                       size_t j, uint8_t memo[256][256]) {
+  bool r;
+
+  if (memo[i][j])
+    return memo[i][j] == 2;
+  if (i == pn)
+    r = j == sn;
+  else if (p[i] == '*')
+    r = model_comp(p, pn, i + 1, s, sn, j, memo) ||
+        (j < sn && model_comp(p, pn, i, s, sn, j + utf8_len(s[j]), memo));
+  else if (p[i] == '?')
+    r = j < sn && model_comp(p, pn, i + 1, s, sn, j + utf8_len(s[j]), memo);
+  else
+    r = j < sn && p[i] == s[j] && model_comp(p, pn, i + 1, s, sn, j + 1, memo);
+  memo[i][j] = r ? 2 : 1;
+  return r;
+}
+
+struct comps {
+  const uint8_t *c[9];
+  size_t n[9], count;
+};
+
+static void model_split(const uint8_t *p, size_t len, struct comps *out) {
+  size_t start = 0;
+
+  out->count = 0;
+  for (size_t i = 0; i <= len && out->count < 9; i++) {
+    if (i < len && p[i] != '/')
+      continue;
+    out->c[out->count] = p + start;
+    out->n[out->count++] = i - start;
+    start = i + 1;
+  }
+}
+
+static bool model_list(const struct comps *p, size_t i, const struct comps *s, size_t j) {
+  static uint8_t memo[256][256];
+
+  if (i == p->count)
+    return j == s->count;
+  if (p->n[i] == 2 && p->c[i][0] == '*' && p->c[i][1] == '*')
+    return model_list(p, i + 1, s, j) || (j < s->count && model_list(p, i, s, j + 1));
+  if (j == s->count)
+    return false;
+  memset(memo, 0, sizeof memo);
+  return model_comp(p->c[i], p->n[i], 0, s->c[j], s->n[j], 0, memo) &&
+         model_list(p, i + 1, s, j + 1);
+}
+
+/* The input's first line as a pattern, its second as a path; and every
+ * valid path matches itself when it holds no wildcard. */
+static void check_glob(const uint8_t *data, size_t size) {
+  const uint8_t *nl = memchr(data, '\n', size), *path;
+  size_t plen, slen;
+  struct comps pc, sc;
+
+  FUZZ_CHECK((ts_glob_why((const char *)data, size) == NULL) == model_glob_ok(data, size));
+  if (!nl)
+    return;
+  plen = (size_t)(nl - data);
+  path = nl + 1;
+  slen = size - plen - 1;
+  if (memchr(path, '\n', slen))
+    slen = (size_t)((const uint8_t *)memchr(path, '\n', slen) - path);
+  FUZZ_CHECK((ts_glob_why((const char *)data, plen) == NULL) == model_glob_ok(data, plen));
+  if (!model_glob_ok(data, plen) || !model_path_ok(path, slen))
+    return;
+  model_split(data, plen, &pc);
+  model_split(path, slen, &sc);
+  FUZZ_CHECK(ts_glob_match((const char *)data, plen, (const char *)path, slen) ==
+             model_list(&pc, 0, &sc, 0));
+  if (!memchr(path, '*', slen) && !memchr(path, '?', slen))
+    FUZZ_CHECK(ts_glob_match((const char *)path, slen, (const char *)path, slen));
+}
+
 /* ---- base64, decoded by a second method: bits accumulated one
  * character at a time ---- */
 
@@ -266,13 +368,17 @@ static void check_files(const char *body, size_t size) {
       check_error(&e);
       FUZZ_CHECK(e.status == 500 || e.status == 400);
       FUZZ_CHECK(e.status == 500 || strstr(e.message, "files") ||
-                 strstr(e.message, "capabilities"));
+                 strstr(e.message, "capabilities"));  /* return_files too */
       FUZZ_CHECK(fs.v == NULL && fs.n == 0);
       cJSON_Delete(root);
       continue;
     }
     FUZZ_CHECK((caps & ~TS_CAP_FILES) == 0);
-    FUZZ_CHECK(((caps & TS_CAP_FILES) != 0) == (fs.n > 0 || asked_for_files(root)));
+    FUZZ_CHECK(((caps & TS_CAP_FILES) != 0) ==
+               (fs.n > 0 || fs.npatterns > 0 || asked_for_files(root)));
+    FUZZ_CHECK(fs.npatterns <= TS_RETURN_PATTERNS_MAX);
+    for (size_t i = 0; i < fs.npatterns; i++)
+      FUZZ_CHECK(model_glob_ok((const uint8_t *)fs.patterns[i], strlen(fs.patterns[i])));
     FUZZ_CHECK(fs.n <= lim->max_files);
     FUZZ_CHECK(lim->max_files > 0 || caps == 0);
     for (size_t i = 0; i < fs.n; i++) {
@@ -304,6 +410,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   check_utf8(data, size);
   check_path_rule(data, size);
+  check_glob(data, size);
   check_base64(data, size);
   check_files(body, size);
 

@@ -73,6 +73,10 @@ REQUEST = {
     "deep-nesting.json": b'{"code":"1","x":' + b"[" * 200 + b"]" * 200 + b"}",
     # capabilities and files (and, one per line, paths for the rule's model)
     "caps-files.json": b'{"code":"1","capabilities":["files"]}',
+    "return-true.json": b'{"code":"1","return_files":true}',
+    "return-patterns.json": b'{"code":"1","return_files":["*.png","out/**","**/?.csv"]}',
+    "return-bad.json": b'{"code":"1","return_files":["a**","../x","/a",1,"a\\u0000b"]}',
+    "glob-lines.txt": b"**/*.p?g\nout/deep/x.png\n",
     "caps-unknown.json": b'{"code":"1","capabilities":["files","net",1]}',
     "caps-not-array.json": b'{"code":"1","capabilities":"files"}',
     "files-two.json": b'{"code":"1","files":[{"path":"data/in.csv","content":"a,b\\n"},'
@@ -392,6 +396,41 @@ REPORT.update({
     "unknown-type.rec": record(9, b'{"error":null}'),
     "length-past-end.rec": struct.pack("<II", RESULT_OK, 100) + b'{"error":null}',
     "header-only.rec": struct.pack("<II", RESULT_OK, 0),
+})
+
+# Display records as the runner writes them, and the FILES record the
+# child writes, before the last record.
+DISPLAY, FILES_BACK, RETURN = 4, 5, 5
+
+
+def files_back(*entries, count=None, dropped=0):
+    out = struct.pack("<II", len(entries) if count is None else count, dropped)
+    for path, data, size in entries:
+        out += struct.pack("<QII", size, len(path), len(data)) + path + data
+    return out
+
+
+REPORT.update({
+    "display-then-ok.rec": record(DISPLAY, b'{"text/plain":"1"}')
+                           + record(DISPLAY, b'{"text/plain":"x","text/html":"<b>x</b>"}')
+                           + record(RESULT_OK, b'{"error":null,"outputs_dropped":2}'),
+    "display-no-end.rec": record(DISPLAY, b'{"text/plain":"1"}') + record(DISPLAY, b'{"text/pl'),
+    "display-after-end.rec": record(RESULT_OK, b'{"error":null}') + record(DISPLAY, b'{"text/plain":"1"}'),
+    "display-bad.rec": record(DISPLAY, b'7') + record(DISPLAY, b'{"text/plain":1}')
+                       + record(RESULT_EXCEPTION, b'{"error":{"type":"E"}}'),
+    "files-then-ok.rec": record(FILES_BACK, files_back((b"out/a.png", b"\x89PNG", 4),
+                                                       (b"b.txt", b"cut", 10), dropped=3))
+                         + record(RESULT_OK, b'{"error":null}'),
+    "files-bad-paths.rec": record(FILES_BACK, files_back((b"../x", b"1", 1), (b"/abs", b"", 0),
+                                                         (b"a", b"1", 1), (b"a", b"2", 1)))
+                           + record(RESULT_OK, b'{"error":null}'),
+    "files-count-high.rec": record(FILES_BACK, files_back((b"a", b"1", 1), count=5)),
+    "files-twice.rec": record(FILES_BACK, files_back()) + record(FILES_BACK, files_back())
+                       + record(RESULT_OK, b'{"error":null}'),
+    "job-return.bin": JOB_MAGIC + record(CODE, b"x")
+                      + record(RETURN, struct.pack("<IIQ", 64, 2, 8 << 20) + b"*.png\0out/**\0"),
+    "job-return-count-high.bin": JOB_MAGIC + record(CODE, b"x")
+                                 + record(RETURN, struct.pack("<IIQ", 1, 3, 1) + b"a\0"),
 })
 
 CORPORA = {

@@ -304,7 +304,8 @@ void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status st
 /* A pipe written past its cap is not decoded at all: no report. */
 static void decode_report(struct child *c) {
   if (!c->decoded) {
-    ts_report_decode(c->res.over ? NULL : c->res.data, c->res.over ? 0 : c->res.len, &c->report);
+    ts_report_decode(c->res.over ? NULL : c->res.data, c->res.over ? 0 : c->res.len,
+                     c->w ? &c->w->ret : NULL, &c->report);
     c->decoded = true;
   }
 }
@@ -513,6 +514,11 @@ void ex_write_job(struct ts_executor *ex, struct child *c) {
 /* Gives work to a child: from now on its deadline runs. */
 void ex_assign(struct ts_executor *ex, struct child *c, struct work *w) {
   c->w = w;
+  if (w->ret.max_files) {
+    /* Its report may carry files: room for them, and reads. */
+    c->res.cap = c->res.limit = ts_report_cap(&w->ret);
+    c->res.reads_left = REPORT_READS(c->res.cap, c->res_pipe);
+  }
   ex->nbusy++;
   atomic_store(&ex->running_now, ex->nbusy);
   clock_gettime(CLOCK_MONOTONIC, &c->start);

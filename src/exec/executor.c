@@ -404,6 +404,9 @@ static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, b
   struct ts_job jd = {p->code, p->code_len, p->stdin_data, p->stdin_len,
                       {(uint32_t)p->memory_mb, (uint32_t)ceil(p->timeout) + 1, p->flags},
                       p->files, p->nfiles};
+  jd.ret = p->ret;
+  jd.patterns = p->patterns;
+  jd.npatterns = p->npatterns;
   struct work *w;
   uint64_t one = 1;
 
@@ -443,6 +446,8 @@ static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, b
   }
   w->timeout = p->timeout;
   w->memory_mb = (unsigned)p->memory_mb;
+  if (p->npatterns)
+    w->ret = p->ret;
   w->done = done;
   w->ctx = ctx;
   w->system = system;

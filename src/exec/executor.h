@@ -49,6 +49,11 @@ struct ts_exec_params {
   int client_fd;   /* > 0: the client's socket; its hang-up cancels the job */
   const struct ts_job_file *files; /* written into the working directory first */
   size_t nfiles;
+  /* the files to send back after the run: patterns (util/filepath.h) and
+   * the limits in `ret` (npatterns 0: none) */
+  const char *const *patterns;
+  size_t npatterns;
+  struct ts_job_return ret;
 };
 
 struct ts_exec_result {

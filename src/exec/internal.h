@@ -25,12 +25,15 @@
  * socket buffers hold (about 270 requests) or the two could deadlock. */
 #define MAX_SPAWNING 32
 
-/* Wake-ups the server spends on a report pipe of `size` bytes: a report is
- * one record, written at once, which a pipe of TS_REPORT_PIPE holds whole
- * unless it carries display outputs; one of TS_REPORT_MAX then takes a
- * wake-up per pipeful at most (8 MiB came in 2 to 18 through 512 KiB),
- * counted twice over.  A writer that trickles instead runs out of them. */
-#define REPORT_READS(size) (16 + 2 * (unsigned)(TS_REPORT_MAX / (size)))
+/* Wake-ups the server spends on a report pipe of `size` bytes for a
+ * report of at most `cap` bytes: a report is a few records, each written
+ * at once (the display bundles as they are made, the rest at the end),
+ * which a pipe of TS_REPORT_PIPE holds whole unless it carries display
+ * outputs or files; a report of `cap` then takes a wake-up per pipeful at
+ * most (8 MiB came in 2 to 18 through 512 KiB), counted twice over, and
+ * one per record.  A writer that trickles instead runs out of them. */
+#define REPORT_READS(cap, size) \
+  (16 + 2 * (TS_OUTPUTS_MAX + 2) + 2 * (unsigned)((cap) / (size)))
 
 /* Sandboxes cloned by a zygote that died before reporting them: our
  * children (CLONE_PARENT) without a pidfd, reaped by pid. */
@@ -67,6 +70,7 @@ struct work {
   size_t len;
   double timeout;
   unsigned memory_mb;
+  struct ts_job_return ret; /* the files to send back (max_files 0: none) */
   ts_exec_done_fn done;
   void *ctx;
   int client; /* our duplicate of the client's socket, or -1 */
@@ -83,6 +87,7 @@ struct child {
   size_t written; /* bytes of w->job in the job pipe */
   int jobfd;      /* write end of the job pipe, -1 once all is written */
   struct buf out, err, res;
+  size_t res_pipe; /* the report pipe's size */
   int pidfd;
   pid_t pid;
   bool reaped, killed;

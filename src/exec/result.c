@@ -4,9 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "exec/executor.h"
+#include "util/filepath.h"
 #include "util/json.h"
+#include "util/utf8.h"
 
 void ts_exec_result_free(struct ts_exec_result *r) {
   if (!r)
@@ -110,6 +113,72 @@ static void add_display(cJSON *doc, const struct ts_exec_result *r) {
   cJSON_AddNumberToObject(doc, "outputs_dropped", (double)r->report.outputs_dropped);
 }
 
+/* A returned file's MIME type, by its name's extension: the common types
+ * of what a snippet writes, else by whether it is text. */
+static const char *file_mime(const char *path, bool text) {
+  static const char *const types[][2] = {
+      {"png", "image/png"},       {"jpg", "image/jpeg"},      {"jpeg", "image/jpeg"},
+      {"gif", "image/gif"},       {"webp", "image/webp"},     {"svg", "image/svg+xml"},
+      {"pdf", "application/pdf"}, {"csv", "text/csv"},        {"tsv", "text/tab-separated-values"},
+      {"json", "application/json"}, {"txt", "text/plain"},    {"md", "text/markdown"},
+      {"html", "text/html"},      {"htm", "text/html"},       {"xml", "application/xml"},
+      {"py", "text/x-python"},    {"zip", "application/zip"}, {"gz", "application/gzip"},
+  };
+  const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+
+  if (dot && (!slash || dot > slash))
+    for (size_t i = 0; i < TS_ARRAY_LEN(types); i++)
+      if (strcasecmp(dot + 1, types[i][0]) == 0)
+        return types[i][1];
+  return text ? "text/plain" : "application/octet-stream";
+}
+
+/* Whether the n bytes at s are the start of a UTF-8 character cut short. */
+static bool incomplete_char(const char *s, size_t n) {
+  unsigned char c = (unsigned char)s[0];
+  size_t need = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+
+  if (c >= 0xf5 || n >= need)
+    return false;
+  for (size_t i = 1; i < n; i++)
+    if (((unsigned char)s[i] & 0xc0) != 0x80)
+      return false;
+  return true;
+}
+
+/* The files the child sent back: text as it is (a cut text ends at a
+ * whole character), anything else in base64. */
+static void add_files(cJSON *doc, const struct ts_child_report *rep) {
+  cJSON *files = cJSON_AddArrayToObject(doc, "files");
+
+  for (size_t i = 0; files && i < rep->nfiles; i++) {
+    const struct ts_report_file *f = &rep->files[i];
+    size_t valid = ts_utf8_valid_prefix(f->data, f->len);
+    bool cut = f->len < f->size;
+    /* A cut may split the last character: up to 3 bytes of it. */
+    bool text = valid == f->len || (cut && incomplete_char(f->data + valid, f->len - valid));
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+      break;
+    cJSON_AddStringToObject(o, "path", f->path);
+    cJSON_AddNumberToObject(o, "size", (double)f->size);
+    cJSON_AddStringToObject(o, "mime", file_mime(f->path, text));
+    cJSON_AddStringToObject(o, "encoding", text ? "utf-8" : "base64");
+    if (text) {
+      cJSON_AddItemToObject(o, "content", ts_json_bytes(f->data, valid));
+    } else {
+      char *b64 = malloc(TS_BASE64_LEN(f->len) + 1);
+      if (b64)
+        ts_base64_encode((const unsigned char *)f->data, f->len, b64);
+      cJSON_AddStringToObject(o, "content", b64 ? b64 : "");
+      free(b64);
+    }
+    cJSON_AddBoolToObject(o, "truncated", cut);
+    cJSON_AddItemToArray(files, o);
+  }
+  cJSON_AddNumberToObject(doc, "files_dropped", (double)rep->files_dropped);
+}
+
 cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
   cJSON *doc = cJSON_CreateObject();
 
@@ -161,6 +230,7 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
     cJSON_AddNumberToObject(doc, "audit_dropped", (double)r->report.audit_dropped);
   }
   add_display(doc, r);
+  add_files(doc, &r->report);
   return doc;
 }
 

@@ -189,8 +189,9 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   psize = fcntl(pipes[3][0], F_SETPIPE_SZ, (int)TS_REPORT_PIPE);
   if (psize <= 0)
     psize = fcntl(pipes[3][0], F_GETPIPE_SZ);
+  c->res_pipe = psize > 4096 ? (size_t)psize : 4096;
   ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX, TS_REPORT_MAX,
-              REPORT_READS(psize > 4096 ? (size_t)psize : 4096));
+              REPORT_READS(TS_REPORT_MAX, c->res_pipe));
   fds[0] = pipes[0][0];
   fds[1] = pipes[1][1];
   fds[2] = pipes[2][1];

@@ -334,9 +334,20 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
   out = PyObject_CallFunction(ctx->run, "OOOii", tree, source, stdin_text, raw,
                               (job.limits.flags & TS_JOB_F_LAST_EXPR) != 0);
 
-  /* 13. Report: the runner's JSON as one RESULT record, or, when the
-   *     runner itself ran out of memory, a fixed one made without
-   *     allocating. */
+  /* 13. Report: the files the job asked back, as one FILES record (read
+   *     here, in C, from the working directory: the server never opens a
+   *     path inside a sandbox); then the runner's JSON as the RESULT
+   *     record, or, when the runner itself ran out of memory, a fixed one
+   *     made without allocating. */
+  if (job.npatterns) {
+    int dirfd = open(TS_WORKDIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dirfd >= 0) {
+      int sent = ts_job_files_return(dirfd, &job, TS_FD_REPORT);
+      close(dirfd);
+      if (sent < 0)
+        finish(TS_EXIT_ERROR); /* the report is broken: nothing more to say */
+    }
+  }
   if (out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == 2) {
     rc = PyLong_AsLong(PyTuple_GET_ITEM(out, 0)) == 0 ? TS_EXIT_OK : TS_EXIT_ERROR;
     report_result(rc != TS_EXIT_OK, PyTuple_GET_ITEM(out, 1));

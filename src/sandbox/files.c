@@ -1,9 +1,12 @@
 /* A job's files, written by the child before its snippet runs.  See
  * files.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "sandbox/files.h"
@@ -102,4 +105,238 @@ int ts_job_files_write(int dirfd, const struct ts_job *job, size_t *bad, const c
     }
   }
   return 0;
+}
+
+/* ---- files back ---- */
+
+struct found {
+  char *path; /* relative, by the path rule */
+  size_t path_len;
+  dev_t dev;
+  ino_t ino;
+  uint64_t size;
+  uint32_t send; /* bytes of content to send */
+  bool keep;     /* sent */
+};
+
+struct walk {
+  const struct ts_job *job;
+  struct found *found;
+  size_t n, alloc;
+  size_t entries; /* looked at, at most TS_COLLECT_ENTRIES */
+};
+
+static bool wanted(const struct ts_job *job, const char *path, size_t len) {
+  size_t off = 0, plen;
+  const char *p;
+
+  while (ts_job_pattern_next(job, &off, &p, &plen))
+    if (ts_glob_match(p, plen, path, len))
+      return true;
+  return false;
+}
+
+static int add_found(struct walk *w, const char *path, size_t len, const struct stat *st) {
+  struct found *f;
+
+  if (w->n == w->alloc) {
+    size_t alloc = w->alloc ? w->alloc * 2 : 16;
+    struct found *p = realloc(w->found, alloc * sizeof *p);
+    if (!p)
+      return -1;
+    w->found = p;
+    w->alloc = alloc;
+  }
+  f = &w->found[w->n];
+  f->path = strndup(path, len);
+  if (!f->path)
+    return -1;
+  f->path_len = len;
+  f->dev = st->st_dev;
+  f->ino = st->st_ino;
+  f->size = (uint64_t)st->st_size;
+  f->send = 0;
+  f->keep = false;
+  w->n++;
+  return 0;
+}
+
+/* The entries of the directory `dfd` (closed here) whose path is
+ * `prefix` (`plen` bytes, "" for the top). */
+static int walk_dir(struct walk *w, int dfd, char *prefix, size_t plen, size_t depth) {
+  DIR *d = fdopendir(dfd);
+  struct dirent *e;
+  int rc = 0;
+
+  if (!d) {
+    close(dfd);
+    return 0; /* not readable: nothing there to send */
+  }
+  while (rc == 0 && w->entries < TS_COLLECT_ENTRIES && (e = readdir(d)) != NULL) {
+    size_t nlen = strlen(e->d_name), len = plen + (plen ? 1 : 0) + nlen;
+    struct stat st;
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+      continue;
+    w->entries++;
+    if (len > TS_FILE_PATH_MAX ||
+        fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+      continue;
+    if (plen)
+      prefix[plen] = '/';
+    memcpy(prefix + plen + (plen ? 1 : 0), e->d_name, nlen);
+    prefix[len] = '\0';
+    if (!ts_file_path_ok(prefix, len)) {
+      prefix[plen] = '\0';
+      continue;
+    }
+    if (S_ISDIR(st.st_mode) && depth + 1 < TS_FILE_DEPTH_MAX) {
+      int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub >= 0)
+        rc = walk_dir(w, sub, prefix, len, depth + 1);
+    } else if (S_ISREG(st.st_mode) && wanted(w->job, prefix, len)) {
+      rc = add_found(w, prefix, len, &st);
+    }
+    prefix[plen] = '\0';
+  }
+  closedir(d);
+  return rc;
+}
+
+static int by_path(const void *a, const void *b) {
+  const struct found *x = a, *y = b;
+  size_t n = x->path_len < y->path_len ? x->path_len : y->path_len;
+  int c = memcmp(x->path, y->path, n);
+
+  return c ? c : (x->path_len > y->path_len) - (x->path_len < y->path_len);
+}
+
+/* Opens the file that was looked at, and no other: no link followed, no
+ * FIFO waited on, the same inode. */
+static int open_found(int dirfd, const struct found *f) {
+  struct stat st;
+  int fd = openat(dirfd, f->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+
+  if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_dev != f->dev ||
+                  st.st_ino != f->ino)) {
+    close(fd);
+    fd = -1;
+  }
+  return fd;
+}
+
+/* Whether the file is one of the job's own, unchanged: it is not sent. */
+static bool unchanged_input(int dirfd, const struct ts_job *job, const struct found *f) {
+  struct ts_job_file in;
+  size_t off = 0;
+  char buf[4096];
+
+  while (ts_job_file_next(job, &off, &in)) {
+    size_t done = 0;
+    int fd;
+    if (in.path_len != f->path_len || memcmp(in.path, f->path, f->path_len) != 0)
+      continue;
+    if (in.data_len != f->size || (fd = open_found(dirfd, f)) < 0)
+      return false;
+    while (done < in.data_len) {
+      ssize_t n = read(fd, buf, sizeof buf);
+      if (n <= 0 || memcmp(buf, in.data + done, (size_t)n) != 0 ||
+          (size_t)n > in.data_len - done)
+        break;
+      done += (size_t)n;
+    }
+    close(fd);
+    return done == in.data_len;
+  }
+  return false;
+}
+
+/* Writes `len` bytes of the file, or zeros where it gave fewer (it
+ * shrank, or could not be opened): the record keeps its length. */
+static int send_content(int dirfd, const struct found *f, int out) {
+  char buf[16384];
+  size_t left = f->send;
+  int fd = open_found(dirfd, f);
+
+  while (left > 0) {
+    size_t want = left < sizeof buf ? left : sizeof buf;
+    ssize_t n = fd >= 0 ? read(fd, buf, want) : 0;
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      memset(buf, 0, want);
+      n = (ssize_t)want;
+      if (fd >= 0) {
+        close(fd);
+        fd = -1;
+      }
+    }
+    if (write_all(out, buf, (size_t)n) < 0) {
+      if (fd >= 0)
+        close(fd);
+      return -1;
+    }
+    left -= (size_t)n;
+  }
+  if (fd >= 0)
+    close(fd);
+  return 0;
+}
+
+/* The record: its header, then each kept file's header, path and
+ * content. */
+static int send_record(int dirfd, const struct found *found, size_t n, uint32_t dropped,
+                       int out) {
+  struct ts_files_hdr fh = {0, dropped};
+  struct ts_rec_hdr h = {TS_REC_FILES, sizeof fh};
+
+  for (size_t i = 0; i < n; i++) {
+    if (!found[i].keep)
+      continue;
+    fh.count++;
+    h.len += (uint32_t)(sizeof(struct ts_file_hdr) + found[i].path_len + found[i].send);
+  }
+  if (write_all(out, (const char *)&h, sizeof h) < 0 ||
+      write_all(out, (const char *)&fh, sizeof fh) < 0)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    if (!found[i].keep)
+      continue;
+    struct ts_file_hdr one = {found[i].size, (uint32_t)found[i].path_len, found[i].send};
+    if (write_all(out, (const char *)&one, sizeof one) < 0 ||
+        write_all(out, found[i].path, found[i].path_len) < 0 ||
+        send_content(dirfd, &found[i], out) < 0)
+      return -1;
+  }
+  return 0;
+}
+
+int ts_job_files_return(int dirfd, const struct ts_job *job, int fd) {
+  struct walk w = {.job = job};
+  char prefix[TS_FILE_PATH_MAX + 1] = "";
+  uint64_t left = job->ret.max_bytes;
+  size_t kept = 0, dropped = 0;
+  int top = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc;
+
+  if (top >= 0)
+    (void)walk_dir(&w, top, prefix, 0, 0);
+  if (w.n)
+    qsort(w.found, w.n, sizeof *w.found, by_path);
+  for (size_t i = 0; i < w.n; i++) {
+    struct found *f = &w.found[i];
+    if (unchanged_input(dirfd, job, f))
+      continue;
+    if (kept == job->ret.max_files) {
+      dropped++;
+      continue;
+    }
+    f->send = (uint32_t)(f->size < left ? f->size : left);
+    f->keep = true;
+    left -= f->send;
+    kept++;
+  }
+  rc = send_record(dirfd, w.found, w.n, (uint32_t)dropped, fd);
+  for (size_t i = 0; i < w.n; i++)
+    free(w.found[i].path);
+  free(w.found);
+  return rc;
 }

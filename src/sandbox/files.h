@@ -1,4 +1,5 @@
-/* Writing a job's files into the sandbox's working directory (child side).
+/* A job's files, child side: written into the sandbox's working directory
+ * before the snippet runs, and sent back from it after.
  * Every path is checked again here (util/filepath.h) whatever the server
  * did, and every step is relative to a directory descriptor: parents are
  * made with mkdirat and entered with openat(O_DIRECTORY | O_NOFOLLOW), each
@@ -17,5 +18,17 @@
  * FILES record that ends early), *bad the index of the file that failed
  * and *why what failed ("a path the rule refuses", "mkdirat", ...). */
 int ts_job_files_write(int dirfd, const struct ts_job *job, size_t *bad, const char **why);
+
+/* Sends back, as one FILES report record on `fd`, the files under `dirfd`
+ * that the job's RETURN record asks for (proto.h).  The walk opens every
+ * directory with O_DIRECTORY | O_NOFOLLOW and looks at entries with
+ * fstatat(AT_SYMLINK_NOFOLLOW): only regular files are sent, a symbolic
+ * link (or a FIFO, a socket) never is, nor a file whose path the path rule
+ * refuses; each file is opened with O_NOFOLLOW | O_NONBLOCK and checked to
+ * be the file that was looked at.  At most TS_COLLECT_ENTRIES entries are
+ * looked at.  Returns 0, or -1 when the record could not be written whole
+ * (the report is then broken: the caller writes nothing more). */
+#define TS_COLLECT_ENTRIES 4096
+int ts_job_files_return(int dirfd, const struct ts_job *job, int fd);
 
 #endif

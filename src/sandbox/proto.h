@@ -6,7 +6,7 @@
  *   server --SPAWN request (+4 fds)--------> zygote      SOCK_SEQPACKET:
  *   server <-SPAWN reply (+pidfd)----------- zygote      fixed structs
  *   server --job: magic + records----------> child       job pipe
- *   server <-report: one record------------- child       report pipe
+ *   server <-report: records---------------- child       report pipe
  *   server <-stdout, stderr: plain bytes---- child       capture pipes
  *
  * The zygote never reads a job: the child gets the read end of its job
@@ -14,15 +14,18 @@
  * records (type, length, bytes), so both can grow: a reader skips job
  * record types it does not know.
  *
- * The child's report is one record, its last act before it closes its
- * pipes: SETUP_ERROR (which step of the setup failed, and its errno),
- * RESULT_OK (the snippet ended cleanly) or RESULT_EXCEPTION (it raised),
- * the last two with the runner's JSON (the error payload and the audit
- * trace).  A compromised child may write anything to the report pipe, so
- * the server reads at most TS_REPORT_MAX bytes (past that it kills the
- * child), takes the report for what it is, plain data bounded and
- * repaired to UTF-8, and decides nothing from it but what the outcome
- * function (src/exec/outcome.h) allows. */
+ * The child's report is a short sequence of records that ends with its
+ * last act before it closes its pipes: either SETUP_ERROR alone (which
+ * step of the setup failed, and its errno), or DISPLAY records (one per
+ * display() bundle, written as the snippet makes them, so the server can
+ * stream them), at most one FILES record (the files the job asked back),
+ * and then RESULT_OK (the snippet ended cleanly) or RESULT_EXCEPTION (it
+ * raised), the last two with the runner's JSON (the error payload, the
+ * audit trace, the result).  A compromised child may write anything to the
+ * report pipe, so the server reads at most ts_report_cap() bytes (past
+ * that it kills the child), takes the report for what it is, plain data
+ * bounded and repaired to UTF-8, and decides nothing from it but what the
+ * outcome function (src/exec/outcome.h) allows. */
 #ifndef TS_PROTO_H
 #define TS_PROTO_H
 
@@ -88,6 +91,7 @@ enum ts_job_record {
   TS_JOB_STDIN = 2,  /* bytes served as sys.stdin */
   TS_JOB_LIMITS = 3, /* struct ts_job_limits */
   TS_JOB_FILES = 4,  /* the files to write before the snippet runs: see below */
+  TS_JOB_RETURN = 5, /* which files to send back after it ran: see below */
 };
 
 struct ts_job_limits {
@@ -120,6 +124,20 @@ struct ts_job_file {
   size_t data_len;
 };
 
+/* The RETURN record: struct ts_job_return, then `npatterns` patterns
+ * (util/filepath.h: ts_glob_match), each ended by a NUL.  After the
+ * snippet ran, the child sends back (a FILES report record) the regular
+ * files of its working directory that a pattern matches and that it did
+ * not get unchanged in the job, at most `max_files` of them (the first in
+ * byte order of their paths) and `max_bytes` of content together: a file
+ * past what is left is cut, and says how large it was. */
+struct ts_job_return {
+  uint32_t max_files;
+  uint32_t npatterns;
+  uint64_t max_bytes;
+};
+#define TS_RETURN_PATTERNS_MAX 16
+
 struct ts_job {
   const char *code; /* points into the decoded buffer */
   size_t code_len;
@@ -133,6 +151,15 @@ struct ts_job {
   size_t nfiles;
   const char *files_rec;
   size_t files_rec_len;
+  /* ts_job_encode: `npatterns` patterns at `patterns` (a RETURN record
+   * with `ret` when npatterns > 0).  ts_job_decode: patterns is NULL,
+   * npatterns the count, and patterns_rec the patterns' NUL-ended bytes,
+   * read with ts_job_pattern_next. */
+  struct ts_job_return ret;
+  const char *const *patterns;
+  size_t npatterns;
+  const char *patterns_rec;
+  size_t patterns_rec_len;
 };
 
 /* Encodes a job into a new buffer (caller frees).  Returns NULL with *err
@@ -144,6 +171,9 @@ int ts_job_decode(const char *buf, size_t len, struct ts_job *job);
 /* The next file of a decoded job: *off starts at 0.  Returns 1 with *f
  * filled (pointing into the job's buffer), 0 after the last one. */
 int ts_job_file_next(const struct ts_job *job, size_t *off, struct ts_job_file *f);
+/* The next pattern of a decoded job: *off starts at 0.  Returns 1 with
+ * *p and *len set (a NUL follows), 0 after the last one. */
+int ts_job_pattern_next(const struct ts_job *job, size_t *off, const char **p, size_t *len);
 
 /* ---- report: child -> server ---- */
 
@@ -157,11 +187,28 @@ enum ts_report_record {
   TS_REC_SETUP_ERROR = 1,     /* struct ts_setup_error */
   TS_REC_RESULT_OK = 2,       /* runner JSON: {"error": null, "audit": [...], ...} */
   TS_REC_RESULT_EXCEPTION = 3, /* runner JSON: {"error": {...}, "audit": [...], ...} */
+  TS_REC_DISPLAY = 4,         /* runner JSON: one bundle, {MIME type: value, ...} */
+  TS_REC_FILES = 5,           /* the files sent back: see below */
 };
 /* Besides "error" and "audit", a RESULT record may hold "result" (the
  * value of the snippet's last expression: {"type", "repr",
- * "repr_truncated", "json"?, "data"?}), "outputs" (display() bundles:
- * [{"data": {MIME type: value}}]) and "outputs_dropped". */
+ * "repr_truncated", "json"?, "data"?}) and "outputs_dropped" (display
+ * bundles the runner left out).
+ *
+ * A FILES record: struct ts_files_hdr, then per file a struct
+ * ts_file_hdr, its path and `len` bytes of its content (of `size`). */
+struct ts_files_hdr {
+  uint32_t count;
+  uint32_t dropped; /* files that matched past max_files */
+};
+struct ts_file_hdr {
+  uint64_t size; /* the file's size; more than len when it was cut */
+  uint32_t path_len;
+  uint32_t len;
+};
+/* The records of one report, at most: a child that writes more is
+ * malformed. */
+#define TS_REPORT_MAX_RECORDS 1024
 
 struct ts_rec_hdr {
   uint32_t type;
@@ -173,9 +220,11 @@ struct ts_setup_error {
   char stage[44]; /* NUL-terminated */
 };
 
-/* The most the server reads from a report pipe: a child that writes more
- * is killed.  It holds the display outputs (TS_OUTPUTS_MAX_BYTES), the
- * result, the error (72 KiB) and the audit trace, JSON-escaped. */
+/* The most the server reads from a report pipe, files apart: a child that
+ * writes more is killed.  It holds the display outputs
+ * (TS_OUTPUTS_MAX_BYTES), the result, the error (72 KiB) and the audit
+ * trace, JSON-escaped, and the records' headers.  A job that asks for
+ * files back adds what its FILES record may hold: ts_report_cap(). */
 #define TS_REPORT_MAX ((size_t)8 * 1024 * 1024)
 /* The report pipe's size: a report without outputs fits whole (the child
  * writes it and closes at once); a larger one takes a few reads. */
@@ -209,6 +258,10 @@ struct ts_setup_error {
 int ts_report_write(int fd, uint32_t type, const void *payload, size_t len);
 /* A SETUP_ERROR record for `stage` and `errnum`. */
 int ts_report_setup_error(int fd, const char *stage, int errnum);
+
+/* What the server reads at most from the report pipe of a job with this
+ * RETURN record (max_files 0: none). */
+size_t ts_report_cap(const struct ts_job_return *ret);
 
 /* What the server makes of the report pipe's bytes. */
 enum ts_report_kind {
@@ -263,6 +316,15 @@ struct ts_result_value {
   struct ts_bundle data; /* its MIME bundle, when it has a rich one */
 };
 
+/* A file the child sent back: its path passed the path rule, its content
+ * is raw bytes (len of size). */
+struct ts_report_file {
+  char *path;
+  char *data;
+  size_t len;
+  uint64_t size;
+};
+
 /* A decoded report.  Every string is bounded and well-formed UTF-8. */
 struct ts_child_report {
   enum ts_report_kind kind;
@@ -286,15 +348,39 @@ struct ts_child_report {
   struct ts_bundle *outputs;
   size_t noutputs;
   unsigned long outputs_dropped;
+  /* the FILES record, within the job's RETURN limits; dropped counts the
+   * files the child left out (as reported) and those the server refused */
+  struct ts_report_file *files;
+  size_t nfiles;
+  unsigned long files_dropped;
 };
 
 /* Decodes the report pipe's bytes (any bytes: the child may be
- * compromised).  Always fills *r (kind MALFORMED at worst); *r is always
- * safe to free. */
-void ts_report_decode(const char *buf, size_t len, struct ts_child_report *r);
-/* Whether buf holds exactly one whole RESULT record: the child is done
- * with its job.  Cheap (no JSON parsing). */
+ * compromised), for a job with the RETURN limits `ret` (NULL: none).
+ * Always fills *r (kind MALFORMED at worst); *r is always safe to free.
+ * Whole records without the last one (a child killed before it reported)
+ * give kind NONE, with the outputs and files they hold; a record cut
+ * short at the end is left out. */
+void ts_report_decode(const char *buf, size_t len, const struct ts_job_return *ret,
+                      struct ts_child_report *r);
+/* Whether buf holds a whole report that ends with a RESULT record: the
+ * child is done with its job.  Cheap (no JSON parsing). */
 bool ts_report_is_result(const char *buf, size_t len);
+
+/* The display bundles of a report as its records arrive, for a server
+ * that streams them: *cur starts zeroed; each call looks at the whole
+ * records of buf past it.  Returns 1 with *b filled (free it with
+ * ts_bundle_free) for the next bundle the final decode keeps as well, 0
+ * when there is none yet, or none will come (the last record, or one the
+ * decoder refuses, was seen: `done`). */
+struct ts_report_cursor {
+  size_t off, records, kept;
+  size_t bytes, json_values; /* what the bundles have taken */
+  bool done;
+};
+int ts_report_next_display(const char *buf, size_t len, struct ts_report_cursor *cur,
+                           struct ts_bundle *b);
+void ts_bundle_free(struct ts_bundle *b);
 void ts_child_report_free(struct ts_child_report *r);
 
 #endif

@@ -1357,12 +1357,15 @@ class _Outputs:
     """One run's display() outputs and result, within the limits: `most`
     bundles, `room` bytes of their JSON text (the result's bundle
     included), `values` JSON values of application/json data; a bundle
-    past them is dropped and counted."""
+    past them is dropped and counted.  Each display() bundle goes out at
+    once, a DISPLAY record given to emit(), so that the server can stream
+    it while the snippet runs."""
 
-    def __init__(self, limits):
-        self.repr_max, self.most, self.room, values = limits
+    def __init__(self, limits, emit):
+        self.repr_max, self.most, self.room, values = limits[:4]
         self.values = [values]
-        self.items = []
+        self.emit = emit
+        self.shown = 0
         self.dropped = 0
 
     def bundle(self, v, plain):
@@ -1404,15 +1407,19 @@ class _Outputs:
 
     def add(self, v):
         """display(v)."""
-        if len(self.items) >= self.most:
+        if self.shown >= self.most:
             self.dropped += 1  # not even looked at
             return
         made = self.bundle(v, _repr(v, self.repr_max)[0])
-        text = self.take(made) if made is not None and len(self.items) < self.most else None
+        text = self.take(made) if made is not None and self.shown < self.most else None
         if text is None:
             self.dropped += 1
-        else:
-            self.items.append(_Raw('{"data":' + text + "}"))
+            return
+        self.shown += 1
+        try:
+            self.emit(text.encode())
+        except BaseException:
+            self.dropped += 1  # the server is gone, or no memory left
 
     def result(self, v):
         """The report's "result" for the value v (not None)."""
@@ -1433,8 +1440,6 @@ class _Outputs:
         return out
 
     def report(self, result):
-        if self.items:
-            result["outputs"] = self.items
         if self.dropped:
             result["outputs_dropped"] = self.dropped
 
@@ -1485,7 +1490,21 @@ def _split(tree, last_expr=False, source=None):
     return compile(tree, _SNIPPET, "exec", dont_inherit=True), None
 
 
-def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
+def _record_writer(fd, kind):
+    """emit(payload): one report record (sandbox/proto.h: a native-endian
+    uint32 type and length, then the payload) on the report pipe."""
+    head = kind.to_bytes(4, _sys.byteorder)
+    write = _os.write
+
+    def emit(payload):
+        view = memoryview(head + len(payload).to_bytes(4, _sys.byteorder) + payload)
+        while view:
+            view = view[write(fd, view):]
+
+    return emit
+
+
+def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
     allowed = frozenset(allowed)
     real_import = _b.__import__
 
@@ -1588,7 +1607,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
     audit.open_code = confined_open.__code__
 
     # The snippet's outputs (section 7), made here and filled by the child.
-    outputs = _Outputs(limits)
+    outputs = _Outputs(limits, _record_writer(*limits[4:]))
 
     def display(*objs):
         """Shows each object in the response's outputs: a MIME bundle of
@@ -1772,8 +1791,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384)):
             result["audit"] = audit.trace
             if audit.dropped:
                 result["audit_dropped"] = audit.dropped
-        if outputs.items or outputs.dropped:
-            outputs.report(result)
+        outputs.report(result)
         return rc, _dump(result)
 
     def report(e):
@@ -1960,7 +1978,7 @@ def _warm(safe, limits):
     check_code(head)
     check_code(last)
     exec(head, g)
-    out = _Outputs(limits)
+    out = _Outputs(limits, lambda payload: None)
     out.add(b"png")
     r = {"error": None, "result": out.result(eval(last, g))}
     out.report(r)

@@ -154,11 +154,13 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
     fail("running the runner");
   make = PyDict_GetItemString(globals, "make");
   /* The bounds of the result and display outputs, the server's own
-   * (sandbox/proto.h), which decodes them with the same. */
-  pair = make ? PyObject_CallFunction(make, "Oi(nnnn)", mods, allow_input,
+   * (sandbox/proto.h), which decodes them with the same; and where the
+   * display records go. */
+  pair = make ? PyObject_CallFunction(make, "Oi(nnnnii)", mods, allow_input,
                                       (Py_ssize_t)TS_RESULT_REPR_MAX, (Py_ssize_t)TS_OUTPUTS_MAX,
                                       (Py_ssize_t)TS_OUTPUTS_MAX_BYTES,
-                                      (Py_ssize_t)TS_OUTPUTS_MAX_JSON_VALUES)
+                                      (Py_ssize_t)TS_OUTPUTS_MAX_JSON_VALUES, TS_FD_REPORT,
+                                      (int)TS_REC_DISPLAY)
                : NULL;
   if (!pair || !PyArg_ParseTuple(pair, "OOOOO", &z->child.run, &z->child.report, &class_check,
                                  &attr_check, &warm))

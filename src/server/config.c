@@ -48,6 +48,8 @@ static const struct option_def options[] = {
     {"max-validate-queue", OPT_UINT, OFF(validate_queue_max), 1, 100000, "/validate requests waiting for the parser before 429"},
     {"max-files", OPT_UINT, OFF(max_files), 0, TS_MAX_FILES_LIMIT, "files a request may send into its working directory (0: no \"files\" capability, no open)"},
     {"max-files-bytes", OPT_SIZE, OFF(max_files_bytes), 0, TS_MAX_FILES_BYTES_LIMIT, "decoded bytes of a request's files in all (they also count against max-body)"},
+    {"max-return-files", OPT_UINT, OFF(return_max_files), 0, TS_MAX_RETURN_FILES_LIMIT, "files a request's return_files may bring back (more are counted in files_dropped)"},
+    {"max-return-bytes", OPT_SIZE, OFF(return_max_bytes), 0, TS_MAX_RETURN_BYTES_LIMIT, "bytes of content return_files may bring back in all (a file past it comes back cut)"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
     {"grace-period", OPT_SECONDS, OFF(grace_period), 0, 3600, "seconds SIGTERM waits for running executions"},
     {"token-file", OPT_STR, OFF(token_file), 0, 0, "file of accepted bearer tokens, one per line (also env TOOL_SANDBOX_TOKENS, comma separated)"},
@@ -81,6 +83,8 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->pool = 2;
   c->max_files = 64;
   c->max_files_bytes = (size_t)8 << 20;
+  c->return_max_files = 64;
+  c->return_max_bytes = (size_t)8 << 20;
   c->static_validation = true;
   c->grace_period = 10;
   return ts_policy_init_default(&c->policy, err);

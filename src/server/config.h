@@ -17,6 +17,10 @@
  * to spare for the snippet. */
 #define TS_MAX_FILES_LIMIT 100
 #define TS_MAX_FILES_BYTES_LIMIT (12.0 * 1024 * 1024)
+/* The largest --max-return-files and --max-return-bytes: no more files
+ * than the private /tmp has inodes, no more bytes than it holds. */
+#define TS_MAX_RETURN_FILES_LIMIT 1024
+#define TS_MAX_RETURN_BYTES_LIMIT (16.0 * 1024 * 1024)
 
 struct ts_config {
   char *listen;          /* "HOST:PORT", port 0 picks a free one */
@@ -40,6 +44,8 @@ struct ts_config {
   bool static_validation;   /* /execute refuses what the validator refuses */
   unsigned max_files;       /* files a request may send; 0: no "files" capability */
   size_t max_files_bytes;   /* their decoded bytes in all */
+  unsigned return_max_files; /* files sent back by return_files, at most */
+  size_t return_max_bytes;   /* their content in all; a file past it is cut */
   double grace_period;      /* seconds SIGTERM waits for executions */
 
   /* operations */

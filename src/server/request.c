@@ -411,6 +411,57 @@ static int files_distinct(const struct ts_req_files *fs, struct ts_reqerr *e) {
   return 0;
 }
 
+/* "return_files": true, false, or an array of patterns. */
+static int return_parse(cJSON *root, const struct ts_files_limits *lim,
+                        struct ts_req_files *files, struct ts_reqerr *e) {
+  cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "return_files"), *it;
+  size_t i = 0;
+
+  if (!a || cJSON_IsNull(a) || cJSON_IsFalse(a))
+    return 0;
+  if (lim->max_files == 0) {
+    reqerr(e, 400, "invalid_field",
+           "field 'return_files': the 'files' capability is off on this server");
+    return -1;
+  }
+  if (cJSON_IsTrue(a)) {
+    files->patterns[files->npatterns++] = "**";
+    return 0;
+  }
+  if (!cJSON_IsArray(a)) {
+    reqerr(e, 400, "invalid_field",
+           "field 'return_files' must be true or an array of patterns, not %s",
+           json_type_name(a));
+    return -1;
+  }
+  cJSON_ArrayForEach(it, a) {
+    const char *why;
+    size_t len;
+    if (i == TS_RETURN_PATTERNS_MAX) {
+      reqerr(e, 400, "limit_exceeded", "field 'return_files' holds more than %d patterns",
+             TS_RETURN_PATTERNS_MAX);
+      return -1;
+    }
+    if (!cJSON_IsString(it) || !it->valuestring) {
+      reqerr(e, 400, "invalid_field", "return_files[%zu] must be a string, not %s", i,
+             json_type_name(it));
+      return -1;
+    }
+    len = strlen(it->valuestring);
+    for (size_t k = 0; k < len; k++)
+      if (it->valuestring[k] == NUL_MARK)
+        it->valuestring[k] = '\0';
+    why = ts_glob_why(it->valuestring, len);
+    if (why) {
+      reqerr(e, 400, "invalid_field", "return_files[%zu] %s", i, why);
+      return -1;
+    }
+    files->patterns[files->npatterns++] = it->valuestring;
+    i++;
+  }
+  return 0;
+}
+
 int ts_req_caps_parse(cJSON *root, const struct ts_files_limits *lim, unsigned *caps,
                       struct ts_req_files *files, struct ts_reqerr *e) {
   cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "files"), *it;
@@ -418,8 +469,10 @@ int ts_req_caps_parse(cJSON *root, const struct ts_files_limits *lim, unsigned *
 
   *caps = 0;
   memset(files, 0, sizeof *files);
-  if (caps_parse(root, lim, caps, e) < 0)
+  if (caps_parse(root, lim, caps, e) < 0 || return_parse(root, lim, files, e) < 0)
     return -1;
+  if (files->npatterns)
+    *caps |= TS_CAP_FILES;
   if (!a || cJSON_IsNull(a))
     return 0;
   if (!cJSON_IsArray(a)) {

@@ -83,10 +83,15 @@ struct ts_req_files {
   struct ts_job_file *v;
   size_t n;
   size_t bytes; /* decoded, in all */
+  /* "return_files": true (one pattern, "**"), or the patterns given, each
+   * one ts_glob_why accepts; strings of the cJSON tree */
+  const char *patterns[TS_RETURN_PATTERNS_MAX];
+  size_t npatterns;
 };
 
-/* Reads "capabilities" and "files" of a parsed /validate or /execute body
- * into *caps (TS_CAP_*) and *files.  Returns 0, or -1 with *e filled (a
+/* Reads "capabilities", "files" and "return_files" of a parsed /validate
+ * or /execute body into *caps (TS_CAP_*) and *files; files or
+ * return_files imply the files capability.  Returns 0, or -1 with *e filled (a
  * 400 naming the field: capabilities[1], files[3].path, ...) and nothing
  * to free. */
 int ts_req_caps_parse(cJSON *root, const struct ts_files_limits *lim, unsigned *caps,

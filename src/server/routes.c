@@ -214,6 +214,9 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
     p.flags |= TS_JOB_F_FILES;
   p.files = files.v;
   p.nfiles = files.n;
+  p.patterns = files.patterns;
+  p.npatterns = files.npatterns;
+  p.ret = (struct ts_job_return){cfg->return_max_files, 0, cfg->return_max_bytes};
   outcome = submit(s, c, &p);
   /* root is this worker's, not the connection's, and the job was encoded
    * by ts_exec_submit: freed even when c is gone. */
@@ -419,6 +422,9 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
     cJSON_AddNumberToObject(files, "max_bytes", (double)cfg->max_files_bytes);
     cJSON_AddNumberToObject(files, "max_path_bytes", TS_FILE_PATH_MAX);
     cJSON_AddNumberToObject(files, "max_path_depth", TS_FILE_DEPTH_MAX);
+    cJSON_AddNumberToObject(files, "return_max_files", cfg->return_max_files);
+    cJSON_AddNumberToObject(files, "return_max_bytes", (double)cfg->return_max_bytes);
+    cJSON_AddNumberToObject(files, "return_max_patterns", TS_RETURN_PATTERNS_MAX);
   }
   cJSON_AddBoolToObject(doc, "auth_required", cfg->ntokens > 0);
   return print_json(doc, len);

@@ -386,3 +386,173 @@ Test(files, info_lists_the_capability_and_its_limits) {
               "invalid_field", "the 'files' capability is off");
   srv_stop(&off);
 }
+
+/* ---- files back: return_files ---- */
+
+static const cJSON *file_named(const cJSON *doc, const char *path) {
+  const cJSON *f;
+
+  cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "files")) {
+    if (strcmp(str_of(f, "path"), path) == 0)
+      return f;
+  }
+  return NULL;
+}
+
+static double num_of(const cJSON *o, const char *name) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+  return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+static size_t count_of(const cJSON *doc, const char *name) {
+  return (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, name));
+}
+
+/* What the snippet wrote comes back, in byte order of the paths: text as
+ * it is, anything else in base64, each with its size and MIME type; the
+ * job's own files only when the snippet changed them; on an exception
+ * too. */
+Test(files, written_files_come_back) {
+  struct ts_srv s;
+  cJSON *doc;
+  const cJSON *f;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port,
+                "{\"code\":\"open('b.bin', 'wb').write(bytes([0, 255, 1]))\\n"
+                "open('notes/caf\\u00e9.txt', 'w').write('na\\u00efve')\\n"
+                "open('a.csv', 'w').write('x,y\\\\n1,2\\\\n')\\n"
+                "open('notes/keep.txt', 'a').write('+')\","
+                "\"files\":[{\"path\":\"notes/keep.txt\",\"content\":\"k\"},"
+                "{\"path\":\"notes/same.txt\",\"content\":\"s\"}],\"return_files\":true}",
+                "ok");
+  cr_assert_eq(count_of(doc, "files"), 4, "%s", cJSON_PrintUnformatted(doc));
+  cr_assert_str_eq(str_of(cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "files"), 0), "path"),
+                   "a.csv", "byte order of the paths");
+  f = file_named(doc, "a.csv");
+  cr_assert_str_eq(str_of(f, "content"), "x,y\n1,2\n");
+  cr_assert_str_eq(str_of(f, "encoding"), "utf-8");
+  cr_assert_str_eq(str_of(f, "mime"), "text/csv");
+  cr_assert_eq(num_of(f, "size"), 8);
+  cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(f, "truncated")));
+  f = file_named(doc, "b.bin");
+  cr_assert_str_eq(str_of(f, "content"), "AP8B");
+  cr_assert_str_eq(str_of(f, "encoding"), "base64");
+  cr_assert_str_eq(str_of(f, "mime"), "application/octet-stream");
+  f = file_named(doc, "notes/caf\xc3\xa9.txt");
+  cr_assert_not_null(f, "a UTF-8 path");
+  cr_assert_str_eq(str_of(f, "content"), "na\xc3\xafve", "text files are UTF-8");
+  cr_assert_eq(num_of(f, "size"), 6);
+  cr_assert_str_eq(str_of(file_named(doc, "notes/keep.txt"), "content"), "k+", "changed");
+  cr_assert_null(file_named(doc, "notes/same.txt"), "the job's own file, unchanged");
+  cr_assert_eq(num_of(doc, "files_dropped"), 0);
+  cJSON_Delete(doc);
+
+  /* On an exception too; patterns choose. */
+  doc = execute(s.port,
+                "{\"code\":\"open('plot.png', 'wb').write(b'\\\\x89PNG')\\n"
+                "open('log.txt', 'w').write('l')\\n1/0\","
+                "\"return_files\":[\"*.png\"]}",
+                "error");
+  cr_assert_eq(count_of(doc, "files"), 1, "%s", cJSON_PrintUnformatted(doc));
+  f = file_named(doc, "plot.png");
+  cr_assert_str_eq(str_of(f, "mime"), "image/png");
+  cr_assert_str_eq(str_of(f, "content"), "iVBORw==");
+  cJSON_Delete(doc);
+  /* Without return_files, nothing comes back. */
+  doc = execute(s.port, "{\"code\":\"open('x.txt', 'w').write('x')\",\"capabilities\":[\"files\"]}",
+                "ok");
+  cr_assert_eq(count_of(doc, "files"), 0);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+/* The patterns: '*' within a component, '**' across them. */
+Test(files, patterns_choose_the_files) {
+  static const struct {
+    const char *patterns, *want;
+  } cases[] = {
+      {"[\"*.txt\"]", "a.txt"},
+      {"[\"**/*.txt\"]", "a.txt d/b.txt d/e/c.txt"},
+      {"[\"d/**\"]", "d/b.txt d/e/c.txt d/e/f.png"},
+      {"[\"d/*/?.png\", \"a.*\"]", "a.txt d/e/f.png"},
+      {"[\"nothing\"]", ""},
+  };
+  struct ts_srv s;
+
+  srv_start(&s, NULL, NULL);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char body[1024], got[256] = "";
+    const cJSON *f;
+    cJSON *doc;
+    (void)snprintf(body, sizeof body,
+                   "{\"code\":\"for p in ['a.txt', 'd/b.txt', 'd/e/c.txt', 'd/e/f.png']:\\n"
+                   "    open(p, 'w').write(p)\","
+                   "\"files\":[{\"path\":\"d/e/.keep\",\"content\":\"\"}],"
+                   "\"return_files\":%s}",
+                   cases[i].patterns);
+    doc = execute(s.port, body, "ok");
+    cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "files")) {
+      if (got[0])
+        strcat(got, " ");
+      strcat(got, str_of(f, "path"));
+    }
+    cr_assert_str_eq(got, cases[i].want, "%s", cases[i].patterns);
+    cJSON_Delete(doc);
+  }
+  srv_stop(&s);
+}
+
+/* The limits: files past the count are dropped and counted, a file past
+ * the bytes comes back cut (at a whole character) with its real size.
+ * (tests/sandbox/test_files.c: what a snippet with the Python layer off
+ * leaves there.) */
+Test(files, returned_files_are_bounded) {
+  static const char *const small[] = {"--max-return-files", "2", "--max-return-bytes", "10", NULL};
+  struct ts_srv s;
+  cJSON *doc;
+  const cJSON *f;
+
+  srv_start(&s, small, NULL);
+  doc = execute(s.port,
+                "{\"code\":\"open('a.txt', 'w').write('\\u00e9' * 8)\\n"
+                "open('b.txt', 'w').write('b')\\nopen('c.txt', 'w').write('c')\","
+                "\"return_files\":true}",
+                "ok");
+  cr_assert_eq(count_of(doc, "files"), 2, "%s", cJSON_PrintUnformatted(doc));
+  cr_assert_eq(num_of(doc, "files_dropped"), 1);
+  f = file_named(doc, "a.txt");
+  cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(f, "truncated")));
+  cr_assert_eq(num_of(f, "size"), 16);
+  cr_assert_str_eq(str_of(f, "encoding"), "utf-8", "cut at a whole character");
+  cr_assert_str_eq(str_of(f, "content"), "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+  f = file_named(doc, "b.txt");
+  cr_assert_str_eq(str_of(f, "content"), "", "no bytes left");
+  cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(f, "truncated")));
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(files, bad_return_files_are_a_400_naming_them) {
+  static const char *const none[] = {"--max-files", "0", NULL};
+  struct ts_srv s;
+
+  srv_start(&s, NULL, NULL);
+  bad_request(s.port, "{\"code\":\"1\",\"return_files\":\"*.png\"}", "invalid_field",
+              "'return_files'");
+  bad_request(s.port, "{\"code\":\"1\",\"return_files\":[1]}", "invalid_field", "return_files[0]");
+  bad_request(s.port, "{\"code\":\"1\",\"return_files\":[\"a\",\"/etc/*\"]}", "invalid_field",
+              "return_files[1]");
+  bad_request(s.port, "{\"code\":\"1\",\"return_files\":[\"../*\"]}", "invalid_field",
+              "return_files[0]");
+  bad_request(s.port, "{\"code\":\"1\",\"return_files\":[\"a**\"]}", "invalid_field",
+              "return_files[0]");
+  bad_request(s.port,
+              "{\"code\":\"1\",\"return_files\":[\"1\",\"2\",\"3\",\"4\",\"5\",\"6\",\"7\",\"8\","
+              "\"9\",\"10\",\"11\",\"12\",\"13\",\"14\",\"15\",\"16\",\"17\"]}",
+              "limit_exceeded", "return_files");
+  srv_stop(&s);
+  srv_start(&s, none, NULL);
+  bad_request(s.port, "{\"code\":\"1\",\"return_files\":true}", "invalid_field", "return_files");
+  srv_stop(&s);
+}

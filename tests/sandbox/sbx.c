@@ -155,6 +155,23 @@ void sbx_run_files(struct sbx_run *run, const char *body, const struct ts_job_fi
   free(code);
 }
 
+void sbx_run_return(struct sbx_run *run, const char *body, const char *const *patterns,
+                    size_t npatterns, struct ts_job_return ret) {
+  char *code = with_prelude(body);
+  struct ts_exec_params p = {code, strlen(code), NULL, 0, SBX_TIMEOUT, SBX_MEMORY_MB,
+                             TS_JOB_F_RAW | TS_JOB_F_FILES};
+  ts_err err = {0};
+
+  p.patterns = patterns;
+  p.npatterns = npatterns;
+  p.ret = ret;
+  memset(run, 0, sizeof *run);
+  cr_assert_eq(ts_exec_run(sbx_ex, &p, &run->r, &err), 0, "ts_exec_run: %s", err.msg);
+  fill(run);
+  log_run(run);
+  free(code);
+}
+
 void sbx_runf(struct sbx_run *run, double timeout, long memory_mb, const char *fmt, ...) {
   va_list ap;
   char *body = NULL;

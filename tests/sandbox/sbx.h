@@ -72,6 +72,10 @@ void sbx_run_plain(struct sbx_run *run, const char *code, double timeout, long m
  * capability, `files` written into its working directory first. */
 void sbx_run_files(struct sbx_run *run, const char *body, const struct ts_job_file *files,
                    size_t nfiles);
+/* Same, no files in, and the files the patterns match sent back within
+ * `ret`'s limits. */
+void sbx_run_return(struct sbx_run *run, const char *body, const char *const *patterns,
+                    size_t npatterns, struct ts_job_return ret);
 void sbx_free(struct sbx_run *run);
 /* The submitted form, for concurrent jobs: a copy of the code is kept. */
 struct sbx_async;

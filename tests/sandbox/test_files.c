@@ -74,3 +74,78 @@ Test(files_kernel, a_full_working_directory_fails_the_job_not_the_sandbox) {
   sbx_free(&run);
   sbx_assert_server_fine();
 }
+
+/* Files back, with the Python layer off: the child collects them itself,
+ * so what the snippet leaves in the directory (a sparse file far past the
+ * budget, hundreds of files, a FIFO if it can make one) costs the server
+ * no more than the limits, and never hangs the child. */
+Test(files_kernel, files_back_are_bounded_whatever_the_snippet_leaves) {
+  static const char *const all[] = {"**"};
+  struct sbx_run run;
+  size_t total = 0;
+
+  sbx_run_return(&run,
+                 "f = open('sparse.bin', 'wb')\n"
+                 "f.truncate(15 << 20)\n"
+                 "f.close()\n"
+                 "os.mkdir('many')\n"
+                 "for i in range(500):\n"
+                 "    open('many/%03d.txt' % i, 'w').write('x')\n"
+                 "try:\n"
+                 "    os.mkfifo('fifo')\n"
+                 "    print('FIFO made')\n"
+                 "except OSError as e:\n"
+                 "    print('FIFO', errno.errorcode[e.errno])\n",
+                 all, 1, (struct ts_job_return){8, 0, 1 << 20});
+  sbx_assert_status(&run, TS_EXEC_OK);
+  cr_assert_eq(run.r.report.nfiles, 8, "at most max_files");
+  cr_assert_eq(run.r.report.files_dropped, 500 + 1 - 8, "the rest counted");
+  for (size_t i = 0; i < run.r.report.nfiles; i++) {
+    const struct ts_report_file *f = &run.r.report.files[i];
+    cr_assert_neq(strcmp(f->path, "fifo"), 0, "a FIFO is never sent");
+    total += f->len;
+  }
+  cr_assert_leq(total, (size_t)1 << 20, "within max_bytes");
+  cr_assert_str_eq(run.r.report.files[0].path, "many/000.txt", "byte order of the paths");
+  cr_assert_str_eq(run.r.report.files[7].path, "many/007.txt");
+  sbx_free(&run);
+
+  /* The sparse file alone: cut at the budget, its real size said. */
+  sbx_run_return(&run,
+                 "f = open('sparse.bin', 'wb')\nf.truncate(15 << 20)\nf.close()\n",
+                 all, 1, (struct ts_job_return){8, 0, 1 << 20});
+  sbx_assert_status(&run, TS_EXEC_OK);
+  cr_assert_eq(run.r.report.nfiles, 1);
+  cr_assert_eq(run.r.report.files[0].len, (size_t)1 << 20);
+  cr_assert_eq(run.r.report.files[0].size, (uint64_t)15 << 20);
+  sbx_free(&run);
+  sbx_assert_server_fine();
+}
+
+/* A snippet that writes a FILES record of its own (a path out of the
+ * directory, more bytes than asked for) and exits before the runner
+ * reports: the server keeps no file whose path the rule refuses, and
+ * nothing past the job's limits. */
+Test(files_kernel, forged_files_records_are_checked_by_the_server) {
+  static const char *const all[] = {"**"};
+  struct sbx_run run;
+
+  sbx_run_return(&run,
+                 "import struct\n"
+                 "def one(path, data, size):\n"
+                 "    return struct.pack('=QII', size, len(path), len(data)) + path + data\n"
+                 "files = [one(b'../../etc/passwd', b'root', 4), one(b'/abs', b'a', 1),\n"
+                 "         one(b'ok.txt', b'x' * 100, 100), one(b'ok.txt', b'y', 1),\n"
+                 "         one(b'big.txt', b'z' * 5000, 5000)]\n"
+                 "body = struct.pack('=II', len(files), 7) + b''.join(files)\n"
+                 "os.write(3, struct.pack('=II', 5, len(body)) + body)\n"
+                 "os._exit(0)\n",
+                 all, 1, (struct ts_job_return){4, 0, 1000});
+  sbx_assert_status(&run, TS_EXEC_OK);
+  cr_assert_eq(run.r.report.nfiles, 1, "only ok.txt, once");
+  cr_assert_str_eq(run.r.report.files[0].path, "ok.txt");
+  cr_assert_eq(run.r.report.files[0].len, 100);
+  cr_assert_eq(run.r.report.files_dropped, 7 + 4, "the child's count and the refused ones");
+  sbx_free(&run);
+  sbx_assert_server_fine();
+}

@@ -78,6 +78,68 @@ Test(files, path_rule_refuses_everything_else) {
 
 /* ---- base64 ---- */
 
+/* ---- return_files patterns ---- */
+
+Test(files, glob_patterns_follow_the_path_rule) {
+  static const char *const ok[] = {"*", "**", "*.png", "out/**", "**/*.csv", "a/**/b/?.txt",
+                                   "?", "[x]", "**/**"};
+  static const struct {
+    const char *p, *why;
+  } bad[] = {{"", "empty"}, {"/*", "absolute"}, {"../*", "'..'"}, {"a/./*", "'.'"},
+             {"a**", "'**'"}, {"**a/b", "'**'"}, {"a/***", "'**'"}, {"a//*", "empty"},
+             {"1/2/3/4/5/6/7/8/9", "deeper"}};
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(ok); i++)
+    cr_assert_null(ts_glob_why(ok[i], strlen(ok[i])), "%s", ok[i]);
+  for (size_t i = 0; i < TS_ARRAY_LEN(bad); i++) {
+    const char *why = ts_glob_why(bad[i].p, strlen(bad[i].p));
+    cr_assert(why && strstr(why, bad[i].why), "%s: %s", bad[i].p, why ? why : "accepted");
+  }
+}
+
+Test(files, glob_matching) {
+  static const struct {
+    const char *pattern, *path;
+    bool match;
+  } cases[] = {
+      {"*.png", "a.png", true},           {"*.png", "d/a.png", false},
+      {"**/*.png", "a.png", true},        {"**/*.png", "d/e/a.png", true},
+      {"**/*.png", "d/e/a.png.txt", false}, {"out/**", "out/a", true},
+      {"out/**", "out/x/y/z", true},      {"out/**", "outx/a", false},
+      {"out/**", "out", true},            {"**", "any/thing/at/all", true},
+      {"a/**/b", "a/b", true},            {"a/**/b", "a/x/y/b", true},
+      {"a/**/b", "a/x/y/c", false},       {"?.txt", "\xc3\xa9.txt", true},
+      {"??.txt", "\xc3\xa9.txt", false},  {"*a*b*c", "xaxxbxxc", true},
+      {"*a*b*c", "xaxxcxxb", false},      {"a*", "a", true},
+      {"*", "a/b", false},                {"data.csv", "data.csv", true},
+      {"data.csv", "data.csvx", false},   {"d*/*.txt", "dir/f.txt", true},
+  };
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(cases); i++)
+    cr_assert_eq(ts_glob_match(cases[i].pattern, strlen(cases[i].pattern), cases[i].path,
+                               strlen(cases[i].path)),
+                 cases[i].match, "%s vs %s", cases[i].pattern, cases[i].path);
+}
+
+/* The encoder (files sent back) against the strict decoder, every
+ * padding case. */
+Test(files, base64_encode_round_trips) {
+  unsigned char in[16];
+  char enc[TS_BASE64_LEN(sizeof in) + 1], dec[sizeof in];
+  size_t bad = 0;
+
+  for (size_t n = 0; n <= sizeof in; n++) {
+    for (size_t i = 0; i < n; i++)
+      in[i] = (unsigned char)(i * 37 + n);
+    cr_assert_eq(ts_base64_encode(in, n, enc), TS_BASE64_LEN(n));
+    cr_assert_eq(strlen(enc), TS_BASE64_LEN(n));
+    cr_assert_eq(ts_base64_decode(enc, strlen(enc), dec, &bad), (long)n, "%zu bytes: %s", n, enc);
+    cr_assert_eq(memcmp(in, dec, n), 0);
+  }
+  ts_base64_encode((const unsigned char *)"\x89PNG", 4, enc);
+  cr_assert_str_eq(enc, "iVBORw==");
+}
+
 static void b64_ok(const char *in, const char *want, size_t want_len) {
   char out[64];
   size_t bad = 99;

@@ -39,7 +39,7 @@ static void decode_json(uint32_t type, const char *json, struct ts_child_report 
   char *buf = through_pipe(type, json, strlen(json), &n);
 
   cr_assert_eq(n, sizeof(struct ts_rec_hdr) + strlen(json));
-  ts_report_decode(buf, n, r);
+  ts_report_decode(buf, n, NULL, r);
   free(buf);
 }
 
@@ -78,7 +78,7 @@ Test(report, setup_error_round_trips_without_allocation) {
   n = read(p[0], buf, sizeof buf);
   close(p[0]);
   cr_assert_eq(n, (ssize_t)(sizeof(struct ts_rec_hdr) + sizeof(struct ts_setup_error)));
-  ts_report_decode(buf, (size_t)n, &r);
+  ts_report_decode(buf, (size_t)n, NULL, &r);
   cr_assert_eq(r.kind, TS_REPORT_SETUP_ERROR);
   cr_assert_str_eq(r.setup_stage, "uid_map");
   cr_assert_eq(r.setup_errno, EPERM);
@@ -100,7 +100,7 @@ Test(report, long_stage_is_cut) {
   close(p[1]);
   n = read(p[0], buf, sizeof buf);
   close(p[0]);
-  ts_report_decode(buf, (size_t)n, &r);
+  ts_report_decode(buf, (size_t)n, NULL, &r);
   cr_assert_eq(r.kind, TS_REPORT_SETUP_ERROR);
   cr_assert_eq(strlen(r.setup_stage), sizeof r.setup_stage - 1);
 }
@@ -108,7 +108,7 @@ Test(report, long_stage_is_cut) {
 static struct ts_child_report decode_bytes(const void *buf, size_t len) {
   struct ts_child_report r;
 
-  ts_report_decode(buf, len, &r);
+  ts_report_decode(buf, len, NULL, &r);
   return r;
 }
 
@@ -294,44 +294,65 @@ Test(report, too_many_values_are_not_parsed) {
 
 /* ---- the result and the display outputs ---- */
 
-/* Decodes a RESULT_OK record built in memory (records larger than a pipe
- * holds). */
-static void decode_big(const char *json, size_t len, struct ts_child_report *r) {
-  struct ts_rec_hdr h = {TS_REC_RESULT_OK, (uint32_t)len};
-  char *buf = malloc(sizeof h + len);
+/* A report built in memory, record by record (records larger than a
+ * pipe holds). */
+struct rbuf {
+  char *p;
+  size_t len;
+};
 
-  cr_assert(buf);
-  memcpy(buf, &h, sizeof h);
-  memcpy(buf + sizeof h, json, len);
-  ts_report_decode(buf, sizeof h + len, r);
-  free(buf);
+static void add_record(struct rbuf *b, uint32_t type, const char *payload, size_t n) {
+  struct ts_rec_hdr h = {type, (uint32_t)n};
+
+  b->p = realloc(b->p, b->len + sizeof h + n);
+  cr_assert(b->p);
+  memcpy(b->p + b->len, &h, sizeof h);
+  memcpy(b->p + b->len + sizeof h, payload, n);
+  b->len += sizeof h + n;
 }
 
-/* {"error":null, <members>} decoded; kind OK required. */
-static void decode_members(const char *members, struct ts_child_report *r) {
+static void add_display(struct rbuf *b, const char *bundle) {
+  add_record(b, TS_REC_DISPLAY, bundle, strlen(bundle));
+}
+
+/* The records of b, then a RESULT_OK of {"error":null, <members>},
+ * decoded; kind OK required.  b is emptied. */
+static void decode_with(struct rbuf *b, const char *members, struct ts_child_report *r) {
   size_t cap = strlen(members) + 32;
   char *json = malloc(cap);
 
   cr_assert(json);
-  (void)snprintf(json, cap, "{\"error\":null,%s}", members);
-  decode_big(json, strlen(json), r);
+  (void)snprintf(json, cap, "{\"error\":null%s%s}", members[0] ? "," : "", members);
+  add_record(b, TS_REC_RESULT_OK, json, strlen(json));
+  ts_report_decode(b->p, b->len, NULL, r);
   cr_assert_eq(r->kind, TS_REPORT_OK, "%s", members);
   free(json);
+  free(b->p);
+  b->p = NULL;
+  b->len = 0;
+}
+
+static void decode_members(const char *members, struct ts_child_report *r) {
+  struct rbuf b = {NULL, 0};
+
+  decode_with(&b, members, r);
 }
 
 Test(display, result_and_outputs_round_trip) {
   struct ts_child_report r;
+  struct rbuf b = {NULL, 0};
   char *text;
 
-  decode_members("\"result\":{\"type\":\"Chart\",\"repr\":\"Chart(2)\",\"repr_truncated\":false,"
-                 "\"json\":{\"a\":[1,2.5,null,true,\"x\"]},"
-                 "\"data\":{\"text/plain\":\"Chart(2)\",\"text/html\":\"<b>2</b>\","
-                 "\"image/png\":\"iVBORw0KGgo=\",\"application/json\":{\"n\":2}}},"
-                 "\"outputs\":[{\"data\":{\"text/plain\":\"'a'\"}},"
-                 "{\"data\":{\"text/plain\":\"x\",\"text/markdown\":\"*m*\",\"text/latex\":\"$x$\","
-                 "\"image/svg+xml\":\"<svg/>\",\"image/jpeg\":\"/9j/\"}}],"
-                 "\"outputs_dropped\":3",
-                 &r);
+  add_display(&b, "{\"text/plain\":\"'a'\"}");
+  add_display(&b, "{\"text/plain\":\"x\",\"text/markdown\":\"*m*\",\"text/latex\":\"$x$\","
+                  "\"image/svg+xml\":\"<svg/>\",\"image/jpeg\":\"/9j/\"}");
+  decode_with(&b,
+              "\"result\":{\"type\":\"Chart\",\"repr\":\"Chart(2)\",\"repr_truncated\":false,"
+              "\"json\":{\"a\":[1,2.5,null,true,\"x\"]},"
+              "\"data\":{\"text/plain\":\"Chart(2)\",\"text/html\":\"<b>2</b>\","
+              "\"image/png\":\"iVBORw0KGgo=\",\"application/json\":{\"n\":2}}},"
+              "\"outputs_dropped\":3",
+              &r);
   cr_assert_not_null(r.result);
   cr_assert_str_eq(r.result->type, "Chart");
   cr_assert_str_eq(r.result->repr, "Chart(2)");
@@ -362,12 +383,42 @@ Test(display, result_and_outputs_round_trip) {
   cr_assert_eq(r.noutputs, 0);
   cr_assert_eq(r.outputs_dropped, 0);
   ts_child_report_free(&r);
-  decode_members("\"result\":null,\"outputs\":[]", &r);
+  decode_members("\"result\":null,\"outputs\":[{\"data\":{\"text/plain\":\"x\"}}]", &r);
   cr_assert_null(r.result);
+  cr_assert_eq(r.noutputs, 0, "outputs come in DISPLAY records only");
   ts_child_report_free(&r);
 }
 
-/* Every malformed bundle is dropped and counted, never the report. */
+/* The records around the bundles: a report that stops before its last
+ * record keeps what it displayed (a child killed at its deadline); a
+ * display after the last record, or a second FILES record, breaks it. */
+Test(display, bundles_of_an_unfinished_report_stay) {
+  struct ts_child_report r;
+  struct rbuf b = {NULL, 0};
+  static const char ok[] = "{\"error\":null}";
+
+  add_display(&b, "{\"text/plain\":\"1\"}");
+  add_display(&b, "{\"text/plain\":\"2\"}");
+  ts_report_decode(b.p, b.len, NULL, &r);
+  cr_assert_eq(r.kind, TS_REPORT_MALFORMED, "no last record");
+  cr_assert_eq(r.noutputs, 2);
+  cr_assert(!ts_report_is_result(b.p, b.len));
+  ts_child_report_free(&r);
+  ts_report_decode(b.p, b.len - 3, NULL, &r);
+  cr_assert_eq(r.noutputs, 1, "the record cut short is left out");
+  ts_child_report_free(&r);
+
+  add_record(&b, TS_REC_RESULT_OK, ok, sizeof ok - 1);
+  cr_assert(ts_report_is_result(b.p, b.len));
+  add_display(&b, "{\"text/plain\":\"3\"}");
+  cr_assert(!ts_report_is_result(b.p, b.len));
+  ts_report_decode(b.p, b.len, NULL, &r);
+  cr_assert_eq(r.kind, TS_REPORT_MALFORMED, "a record after the last one");
+  cr_assert_eq(r.noutputs, 0, "nothing of a malformed report stays");
+  ts_child_report_free(&r);
+  free(b.p);
+}
+
 Test(display, malformed_bundles_are_dropped_and_counted) {
   static const char *const bad[] = {
       "{}",                                                    /* no text/plain */
@@ -391,12 +442,16 @@ Test(display, malformed_bundles_are_dropped_and_counted) {
   struct ts_child_report r;
 
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    struct rbuf b = {NULL, 0};
+    add_display(&b, "{\"text/plain\":\"kept\"}");
+    add_display(&b, bad[i]);
+    add_display(&b, "7");
+    add_display(&b, "{}");
     (void)snprintf(members, sizeof members,
-                   "\"outputs\":[{\"data\":{\"text/plain\":\"kept\"}},{\"data\":%s},7,{}],"
                    "\"result\":{\"type\":\"C\",\"repr\":\"c\",\"repr_truncated\":false,"
                    "\"data\":%s}",
-                   bad[i], bad[i]);
-    decode_members(members, &r);
+                   bad[i]);
+    decode_with(&b, members, &r);
     cr_assert_eq(r.noutputs, 1, "%s", bad[i]);
     cr_assert_str_eq(r.outputs[0].text[TS_MIME_PLAIN], "kept");
     cr_assert_eq(r.outputs_dropped, 4, "%s: the bundle, 7, {} and the result's", bad[i]);
@@ -460,6 +515,7 @@ Test(display, oversized_parts_are_bounded) {
   size_t big = TS_RESULT_REPR_MAX + 100, n;
   char *members = malloc(TS_REPORT_MAX), *s, *stop = members + TS_REPORT_MAX;
   struct ts_child_report r;
+  struct rbuf b = {NULL, 0};
 
   cr_assert(members);
   /* A repr past the cap is cut (and said to be), at a character boundary;
@@ -486,12 +542,12 @@ Test(display, oversized_parts_are_bounded) {
   ts_child_report_free(&r);
 
   /* 70 bundles: TS_OUTPUTS_MAX kept, the rest counted. */
-  s = members;
-  s = put(s, stop, "\"outputs_dropped\":5,\"outputs\":[");
-  for (int i = 0; i < 70; i++)
-    s = put(s, stop, "%s{\"data\":{\"text/plain\":\"%d\"}}", i ? "," : "", i);
-  s = put(s, stop, "]");
-  decode_members(members, &r);
+  for (int i = 0; i < 70; i++) {
+    char one[64];
+    (void)snprintf(one, sizeof one, "{\"text/plain\":\"%d\"}", i);
+    add_display(&b, one);
+  }
+  decode_with(&b, "\"outputs_dropped\":5", &r);
   cr_assert_eq(r.noutputs, TS_OUTPUTS_MAX);
   cr_assert_str_eq(r.outputs[TS_OUTPUTS_MAX - 1].text[TS_MIME_PLAIN], "63");
   cr_assert_eq(r.outputs_dropped, 5 + 70 - TS_OUTPUTS_MAX);
@@ -501,21 +557,22 @@ Test(display, oversized_parts_are_bounded) {
    * passes TS_OUTPUTS_MAX_BYTES, the small one fits, and so does a result
    * whose bundle is small, while a large one does not. */
   n = TS_OUTPUTS_MAX_BYTES * 3 / 8;
-  s = members;
-  s = put(s, stop, "\"outputs\":[");
   for (int k = 0; k < 3; k++) {
-    s = put(s, stop, "{\"data\":{\"text/plain\":\"p\",\"text/html\":\"");
+    s = members;
+    s = put(s, stop, "{\"text/plain\":\"p\",\"text/html\":\"");
     memset(s, 'h', n);
     s += n;
-    s = put(s, stop, "\"}},");
+    s = put(s, stop, "\"}");
+    add_display(&b, members);
   }
-  s = put(s, stop, "{\"data\":{\"text/plain\":\"small\"}}],\"result\":{\"type\":\"T\","
-                  "\"repr\":\"t\",\"repr_truncated\":false,\"data\":{\"text/plain\":\"t\","
-                  "\"text/html\":\"");
+  add_display(&b, "{\"text/plain\":\"small\"}");
+  s = members;
+  s = put(s, stop, "\"result\":{\"type\":\"T\",\"repr\":\"t\",\"repr_truncated\":false,"
+                  "\"data\":{\"text/plain\":\"t\",\"text/html\":\"");
   memset(s, 'h', n);
   s += n;
   s = put(s, stop, "\"}}");
-  decode_members(members, &r);
+  decode_with(&b, members, &r);
   cr_assert_eq(r.noutputs, 3);
   cr_assert_eq(strlen(r.outputs[1].text[TS_MIME_HTML]), n);
   cr_assert_str_eq(r.outputs[2].text[TS_MIME_PLAIN], "small");
@@ -524,16 +581,15 @@ Test(display, oversized_parts_are_bounded) {
   ts_child_report_free(&r);
 
   /* application/json: TS_OUTPUTS_MAX_JSON_VALUES in all. */
-  s = members;
-  s = put(s, stop, "\"outputs\":[");
   for (int k = 0; k < 3; k++) {
-    s = put(s, stop, "%s{\"data\":{\"text/plain\":\"j\",\"application/json\":[", k ? "," : "");
+    s = members;
+    s = put(s, stop, "{\"text/plain\":\"j\",\"application/json\":[");
     for (int i = 0; i < TS_OUTPUTS_MAX_JSON_VALUES / 2 - 1; i++)
       s = put(s, stop, "%s0", i ? "," : "");
-    s = put(s, stop, "]}}");
+    s = put(s, stop, "]}");
+    add_display(&b, members);
   }
-  s = put(s, stop, "]");
-  decode_members(members, &r);
+  decode_with(&b, "", &r);
   cr_assert_eq(r.noutputs, 2, "two arrays of half the values each fit, the third does not");
   cr_assert_eq(r.outputs_dropped, 1);
   ts_child_report_free(&r);
