@@ -4,8 +4,8 @@
  * pipe.
  *
  * Every input goes to both decoders:
- *  - ts_report_decode, for a job without files back and for one with
- *    small limits: a kind in range (NONE exactly for no bytes);
+ *  - ts_report_decode, with the default limits (no files back) and with
+ *    small ones (3 bundles, 200 bytes of them, 4 files, 1000 bytes): a kind in range (NONE exactly for no bytes);
  *    ts_report_is_result holds for OK and EXCEPTION; a setup error
  *    is its record alone; strings are
  *    NUL-terminated, well-formed UTF-8 and within the caps of proto.c
@@ -85,13 +85,10 @@ static size_t check_bundle(const struct ts_bundle *b) {
 
 /* The files of a decoded report: only for a job that asked for some,
  * within its limits, each path one the rule accepts, none twice. */
-static void check_files(const struct ts_child_report *r, const struct ts_job_return *ret) {
+static void check_files(const struct ts_child_report *r, const struct ts_report_limits *lim) {
   size_t bytes = 0;
 
-  if (!ret)
-    FUZZ_CHECK(r->nfiles == 0);
-  else
-    FUZZ_CHECK(r->nfiles <= ret->max_files);
+  FUZZ_CHECK(r->nfiles <= lim->files_max);
   for (size_t i = 0; i < r->nfiles; i++) {
     const struct ts_report_file *f = &r->files[i];
     FUZZ_CHECK(f->path && f->data && ts_file_path_ok(f->path, strlen(f->path)));
@@ -100,24 +97,25 @@ static void check_files(const struct ts_child_report *r, const struct ts_job_ret
     for (size_t j = 0; j < i; j++)
       FUZZ_CHECK(strcmp(f->path, r->files[j].path) != 0);
   }
-  FUZZ_CHECK(!ret || bytes <= ret->max_bytes);
+  FUZZ_CHECK(bytes <= lim->files_bytes);
 }
 
 /* The streaming cursor gives the same bundles, in order, as the decode
  * of a report that ends well. */
-static void check_stream(const char *buf, size_t size, const struct ts_child_report *r) {
+static void check_stream(const char *buf, size_t size, const struct ts_report_limits *lim,
+                         const struct ts_child_report *r) {
   struct ts_report_cursor cur;
   struct ts_bundle b;
   size_t n = 0;
 
   memset(&cur, 0, sizeof cur);
   /* in two steps: what a first read gave, then the rest */
-  while (ts_report_next_display(buf, size / 2, &cur, &b) == 1) {
+  while (ts_report_next_display(buf, size / 2, lim, &cur, &b) == 1) {
     n++;
     ts_bundle_free(&b);
   }
-  while (ts_report_next_display(buf, size, &cur, &b) == 1) {
-    FUZZ_CHECK(n < TS_OUTPUTS_MAX);
+  while (ts_report_next_display(buf, size, lim, &cur, &b) == 1) {
+    FUZZ_CHECK(n < lim->outputs_max);
     if (r->kind == TS_REPORT_OK || r->kind == TS_REPORT_EXCEPTION) {
       FUZZ_CHECK(n < r->noutputs);
       FUZZ_CHECK(strcmp(b.text[TS_MIME_PLAIN], r->outputs[n].text[TS_MIME_PLAIN]) == 0);
@@ -129,12 +127,12 @@ static void check_stream(const char *buf, size_t size, const struct ts_child_rep
     FUZZ_CHECK(n == r->noutputs);
 }
 
-static void check_report(const uint8_t *data, size_t size, const struct ts_job_return *ret) {
+static void check_report(const uint8_t *data, size_t size, const struct ts_report_limits *lim) {
   const char *buf = (const char *)data;
   struct ts_child_report r;
   bool result = ts_report_is_result(buf, size);
 
-  ts_report_decode(buf, size, ret, &r);
+  ts_report_decode(buf, size, lim, &r);
   FUZZ_CHECK(r.kind >= TS_REPORT_NONE && r.kind <= TS_REPORT_EXCEPTION);
   FUZZ_CHECK((r.kind == TS_REPORT_NONE) == (size == 0));
   /* (is_result looks at the records alone, not into their JSON) */
@@ -153,7 +151,7 @@ static void check_report(const uint8_t *data, size_t size, const struct ts_job_r
   }
   if (r.kind != TS_REPORT_EXCEPTION)
     FUZZ_CHECK(!r.type && !r.message && !r.traceback && r.line == 0);
-  FUZZ_CHECK(r.noutputs <= TS_OUTPUTS_MAX);
+  FUZZ_CHECK(r.noutputs <= lim->outputs_max);
   if (!result)
     FUZZ_CHECK(!r.result);
   if (r.kind == TS_REPORT_SETUP_ERROR)
@@ -170,10 +168,10 @@ static void check_report(const uint8_t *data, size_t size, const struct ts_job_r
       if (r.result->has_data)
         bytes += check_bundle(&r.result->data);
     }
-    FUZZ_CHECK(bytes <= TS_OUTPUTS_MAX_BYTES);
+    FUZZ_CHECK(bytes <= lim->outputs_bytes);
   }
-  check_files(&r, ret);
-  check_stream(buf, size, &r);
+  check_files(&r, lim);
+  check_stream(buf, size, lim, &r);
   if (r.kind == TS_REPORT_SETUP_ERROR)
     check_setup_round_trip(&r);
   ts_child_report_free(&r);
@@ -289,9 +287,10 @@ static void check_job(const uint8_t *data, size_t size) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const struct ts_job_return small = {4, 0, 1000};
+  static const struct ts_report_limits defaults = TS_REPORT_LIMITS_DEFAULT;
+  static const struct ts_report_limits small = {3, 200, 4, 1000};
 
-  check_report(data, size, NULL);
+  check_report(data, size, &defaults);
   check_report(data, size, &small);
   check_job(data, size);
   return 0;

@@ -226,6 +226,8 @@ int main(int argc, char **argv) {
       .queue_max = cfg.queue_max,
       .output_max = cfg.output_max,
       .output_ceiling = cfg.output_ceiling,
+      .outputs_max = cfg.outputs_max,
+      .outputs_bytes = cfg.outputs_bytes,
       .tmp_bytes = 16ul << 20,
       .pool = cfg.pool,
       .memory_max_mb = cfg.memory_max_mb,

@@ -17,6 +17,10 @@
 #include "exec/internal.h"
 #include "util/log.h"
 
+unsigned ex_report_reads(const struct ts_executor *ex, size_t cap, size_t size) {
+  return 16 + 2 * ((unsigned)ex->report_limits.outputs_max + 2) + 2 * (unsigned)(cap / size);
+}
+
 void ex_buf_init(struct buf *b, int fd, size_t cap, size_t limit, unsigned max_reads) {
   *b = (struct buf){.cap = cap, .limit = limit < cap ? cap : limit, .reads_left = max_reads, .fd = fd};
 }
@@ -302,10 +306,10 @@ void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status st
 }
 
 /* A pipe written past its cap is not decoded at all: no report. */
-static void decode_report(struct child *c) {
+static void decode_report(const struct ts_executor *ex, struct child *c) {
   if (!c->decoded) {
     ts_report_decode(c->res.over ? NULL : c->res.data, c->res.over ? 0 : c->res.len,
-                     c->w ? &c->w->ret : NULL, &c->report);
+                     c->w ? &c->w->report : &ex->report_limits, &c->report);
     c->decoded = true;
   }
 }
@@ -351,7 +355,7 @@ static struct ts_exec_result *result_of(struct ts_executor *ex, struct child *c)
                 (double)(c->ru.ru_utime.tv_usec + c->ru.ru_stime.tv_usec) / 1e3;
   else
     r->cpu_ms = cpu_ms_alive(c);
-  decode_report(c);
+  decode_report(ex, c);
   observe(ex, c, r->cpu_ms, &f);
   o = ts_outcome(&f);
 
@@ -388,7 +392,7 @@ static struct ts_exec_result *result_of(struct ts_executor *ex, struct child *c)
 static void finish_pooled(struct ts_executor *ex, struct child *c) {
   if (c->reaped && c->info.si_code == CLD_EXITED && c->info.si_status == TS_EXIT_SETUP) {
     /* No job was handed over: the record is our own code's. */
-    decode_report(c);
+    decode_report(ex, c);
     ts_error("a pooled sandbox failed at '%s' (errno %d)",
              c->report.kind == TS_REPORT_SETUP_ERROR ? c->report.setup_stage : "?",
              c->report.setup_errno);
@@ -454,18 +458,18 @@ void ex_finish(struct ts_executor *ex, struct child *c, const char *why) {
  * memory, which the kernel reports at the reap.  Nor once the server has
  * killed it: a dying child's pipes close before its pidfd reports it, and
  * how it ended is then the reap's to say, not its record's. */
-static bool done_early(struct child *c) {
+static bool done_early(const struct ts_executor *ex, struct child *c) {
   if (!c->w || c->reaped || c->killed || !c->out.eof || !c->err.eof || !c->res.eof ||
       !ts_report_is_result(c->res.data, c->res.len))
     return false;
-  decode_report(c);
+  decode_report(ex, c);
   return c->report.kind == TS_REPORT_OK ||
          (c->report.kind == TS_REPORT_EXCEPTION &&
           !(c->report.type && strcmp(c->report.type, "MemoryError") == 0));
 }
 
 void ex_maybe_finish(struct ts_executor *ex, struct child *c) {
-  if ((c->reaped && c->out.eof && c->err.eof && c->res.eof) || done_early(c))
+  if ((c->reaped && c->out.eof && c->err.eof && c->res.eof) || done_early(ex, c))
     ex_finish(ex, c, NULL);
 }
 
@@ -514,10 +518,10 @@ void ex_write_job(struct ts_executor *ex, struct child *c) {
 /* Gives work to a child: from now on its deadline runs. */
 void ex_assign(struct ts_executor *ex, struct child *c, struct work *w) {
   c->w = w;
-  if (w->ret.max_files) {
+  if (w->report.files_max) {
     /* Its report may carry files: room for them, and reads. */
-    c->res.cap = c->res.limit = ts_report_cap(&w->ret);
-    c->res.reads_left = REPORT_READS(c->res.cap, c->res_pipe);
+    c->res.cap = c->res.limit = ts_report_cap(&w->report);
+    c->res.reads_left = ex_report_reads(ex, c->res.cap, c->res_pipe);
   }
   ex->nbusy++;
   atomic_store(&ex->running_now, ex->nbusy);

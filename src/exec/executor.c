@@ -341,6 +341,11 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   ex->cfg = *cfg;
   if (ex->cfg.output_ceiling == 0)
     ex->cfg.output_ceiling = TS_OUTPUT_CEILING_FACTOR * cfg->output_max;
+  ex->report_limits = (struct ts_report_limits)TS_REPORT_LIMITS_DEFAULT;
+  if (cfg->outputs_max)
+    ex->report_limits.outputs_max = cfg->outputs_max;
+  if (cfg->outputs_bytes)
+    ex->report_limits.outputs_bytes = cfg->outputs_bytes;
   ex->capacity = cfg->max_concurrency + cfg->pool + 1; /* + the reserved slot */
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
@@ -446,8 +451,11 @@ static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, b
   }
   w->timeout = p->timeout;
   w->memory_mb = (unsigned)p->memory_mb;
-  if (p->npatterns)
-    w->ret = p->ret;
+  w->report = ex->report_limits;
+  if (p->npatterns) {
+    w->report.files_max = p->ret.max_files;
+    w->report.files_bytes = p->ret.max_bytes;
+  }
   w->done = done;
   w->ctx = ctx;
   w->system = system;

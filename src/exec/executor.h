@@ -31,6 +31,8 @@ struct ts_executor_config {
   size_t output_max; /* bytes kept per stream: the head and the tail past it */
   size_t output_ceiling; /* bytes read per stream, past which the child is killed;
                             0: TS_OUTPUT_CEILING_FACTOR x output_max */
+  size_t outputs_max;    /* display bundles kept (0: TS_OUTPUTS_MAX) */
+  size_t outputs_bytes;  /* their bytes in all (0: TS_OUTPUTS_MAX_BYTES) */
   unsigned long tmp_bytes;
   unsigned pool; /* children kept ready ahead of demand (0: none) */
   long memory_max_mb;  /* the largest memory_mb a job may ask for */

@@ -26,14 +26,13 @@
 #define MAX_SPAWNING 32
 
 /* Wake-ups the server spends on a report pipe of `size` bytes for a
- * report of at most `cap` bytes: a report is a few records, each written
+ * report of at most `cap` bytes (children.c: ex_report_reads): a report is a few records, each written
  * at once (the display bundles as they are made, the rest at the end),
  * which a pipe of TS_REPORT_PIPE holds whole unless it carries display
  * outputs or files; a report of `cap` then takes a wake-up per pipeful at
  * most (8 MiB came in 2 to 18 through 512 KiB), counted twice over, and
  * one per record.  A writer that trickles instead runs out of them. */
-#define REPORT_READS(cap, size) \
-  (16 + 2 * (TS_OUTPUTS_MAX + 2) + 2 * (unsigned)((cap) / (size)))
+unsigned ex_report_reads(const struct ts_executor *ex, size_t cap, size_t size);
 
 /* Sandboxes cloned by a zygote that died before reporting them: our
  * children (CLONE_PARENT) without a pidfd, reaped by pid. */
@@ -70,7 +69,7 @@ struct work {
   size_t len;
   double timeout;
   unsigned memory_mb;
-  struct ts_job_return ret; /* the files to send back (max_files 0: none) */
+  struct ts_report_limits report; /* what its report may hold, its files included */
   ts_exec_done_fn done;
   void *ctx;
   int client; /* our duplicate of the client's socket, or -1 */
@@ -106,6 +105,7 @@ struct child {
 
 struct ts_executor {
   struct ts_executor_config cfg;
+  struct ts_report_limits report_limits; /* of a job without files back */
   char *allowed_modules;
   pthread_t thread;
   int epfd, wakefd;

@@ -75,8 +75,8 @@ static unsigned long rss_kb(pid_t pid) {
 }
 
 int ex_zygote_launch(struct ts_executor *ex, ts_err *err) {
-  char tmp[32], pidbuf[16];
-  const char *argv[16];
+  char tmp[32], pidbuf[16], outputs[32], obytes[32];
+  const char *argv[20];
   int argc = 0, sv[2], child_fd, rc;
   posix_spawn_file_actions_t fa;
   struct ts_zygote_ready ready;
@@ -106,6 +106,12 @@ int ex_zygote_launch(struct ts_executor *ex, ts_err *err) {
   (void)snprintf(tmp, sizeof tmp, "%lu", ex->cfg.tmp_bytes);
   argv[argc++] = "--tmp-bytes";
   argv[argc++] = tmp;
+  (void)snprintf(outputs, sizeof outputs, "%zu", ex->report_limits.outputs_max);
+  argv[argc++] = "--outputs";
+  argv[argc++] = outputs;
+  (void)snprintf(obytes, sizeof obytes, "%zu", ex->report_limits.outputs_bytes);
+  argv[argc++] = "--outputs-bytes";
+  argv[argc++] = obytes;
   (void)snprintf(pidbuf, sizeof pidbuf, "%d", (int)getpid());
   argv[argc++] = "--server-pid";
   argv[argc++] = pidbuf;
@@ -190,8 +196,9 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   if (psize <= 0)
     psize = fcntl(pipes[3][0], F_GETPIPE_SZ);
   c->res_pipe = psize > 4096 ? (size_t)psize : 4096;
-  ex_buf_init(&c->res, pipes[3][0], TS_REPORT_MAX, TS_REPORT_MAX,
-              REPORT_READS(TS_REPORT_MAX, c->res_pipe));
+  ex_buf_init(&c->res, pipes[3][0], ts_report_cap(&ex->report_limits),
+              ts_report_cap(&ex->report_limits),
+              ex_report_reads(ex, ts_report_cap(&ex->report_limits), c->res_pipe));
   fds[0] = pipes[0][0];
   fds[1] = pipes[1][1];
   fds[2] = pipes[2][1];

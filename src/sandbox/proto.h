@@ -206,8 +206,8 @@ struct ts_file_hdr {
   uint32_t path_len;
   uint32_t len;
 };
-/* The records of one report, at most: a child that writes more is
- * malformed. */
+/* The records of one report, at most (TS_OUTPUTS_LIMIT bundles, a FILES
+ * record, the last one): a child that writes more is malformed. */
 #define TS_REPORT_MAX_RECORDS 1024
 
 struct ts_rec_hdr {
@@ -240,16 +240,18 @@ struct ts_setup_error {
 #define TS_REPORT_MAX_VALUES 32768
 
 /* The result and the display outputs, bounded by the runner (which gets
- * these numbers from the zygote, src/sandbox/zygote.c) and again by the
- * server when it decodes them: a result's repr, and the text/plain of
+ * these numbers from the zygote, src/sandbox/zygote.c, the bundles' from
+ * the configuration) and again by the server when it decodes them: a result's repr, and the text/plain of
  * every bundle, in UTF-8 bytes (the result's JSON value is left out past
  * as many bytes of JSON text); display bundles kept; the bytes of all
  * bundles together (the result's own included; as the runner encodes
  * them, JSON-escaped, so the decoded strings the server counts are never
  * more); the JSON values of all application/json data together. */
 #define TS_RESULT_REPR_MAX ((size_t)8192)
-#define TS_OUTPUTS_MAX 64
-#define TS_OUTPUTS_MAX_BYTES ((size_t)4 * 1024 * 1024)
+#define TS_OUTPUTS_MAX 64                           /* the default; --max-outputs */
+#define TS_OUTPUTS_MAX_BYTES ((size_t)4 * 1024 * 1024) /* the default; --max-outputs-bytes */
+#define TS_OUTPUTS_LIMIT 1000                       /* the most either may be set to */
+#define TS_OUTPUTS_BYTES_LIMIT ((size_t)32 * 1024 * 1024)
 #define TS_OUTPUTS_MAX_JSON_VALUES 16384
 
 /* Writes one report record: header and payload in one writev, retried
@@ -259,9 +261,22 @@ int ts_report_write(int fd, uint32_t type, const void *payload, size_t len);
 /* A SETUP_ERROR record for `stage` and `errnum`. */
 int ts_report_setup_error(int fd, const char *stage, int errnum);
 
-/* What the server reads at most from the report pipe of a job with this
- * RETURN record (max_files 0: none). */
-size_t ts_report_cap(const struct ts_job_return *ret);
+/* What a report may hold, which the server knows from its configuration
+ * and the job: display bundles and their bytes (the runner gets the same
+ * numbers from the zygote, src/sandbox/zygote.c), and the files of the
+ * job's RETURN record (files_max 0: none). */
+struct ts_report_limits {
+  size_t outputs_max;   /* at most TS_OUTPUTS_LIMIT */
+  size_t outputs_bytes; /* at most TS_OUTPUTS_BYTES_LIMIT */
+  uint32_t files_max;
+  uint64_t files_bytes;
+};
+#define TS_REPORT_LIMITS_DEFAULT {TS_OUTPUTS_MAX, TS_OUTPUTS_MAX_BYTES, 0, 0}
+
+/* What the server reads at most from the report pipe of a job with these
+ * limits: TS_REPORT_MAX, more display bytes than the default's, and
+ * what its FILES record may hold. */
+size_t ts_report_cap(const struct ts_report_limits *lim);
 
 /* What the server makes of the report pipe's bytes. */
 enum ts_report_kind {
@@ -356,12 +371,12 @@ struct ts_child_report {
 };
 
 /* Decodes the report pipe's bytes (any bytes: the child may be
- * compromised), for a job with the RETURN limits `ret` (NULL: none).
+ * compromised), for a job with these limits (NULL: the defaults).
  * Always fills *r (kind MALFORMED at worst); *r is always safe to free.
  * Whole records without the last one (a child killed before it reported)
  * give kind NONE, with the outputs and files they hold; a record cut
  * short at the end is left out. */
-void ts_report_decode(const char *buf, size_t len, const struct ts_job_return *ret,
+void ts_report_decode(const char *buf, size_t len, const struct ts_report_limits *lim,
                       struct ts_child_report *r);
 /* Whether buf holds a whole report that ends with a RESULT record: the
  * child is done with its job.  Cheap (no JSON parsing). */
@@ -378,8 +393,8 @@ struct ts_report_cursor {
   size_t bytes, json_values; /* what the bundles have taken */
   bool done;
 };
-int ts_report_next_display(const char *buf, size_t len, struct ts_report_cursor *cur,
-                           struct ts_bundle *b);
+int ts_report_next_display(const char *buf, size_t len, const struct ts_report_limits *lim,
+                           struct ts_report_cursor *cur, struct ts_bundle *b);
 void ts_bundle_free(struct ts_bundle *b);
 void ts_child_report_free(struct ts_child_report *r);
 

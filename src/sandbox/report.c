@@ -285,14 +285,14 @@ static int parse_result(const char *json, size_t len, bool exception, struct bud
   return rc;
 }
 
-/* A DISPLAY record's bundle, within TS_OUTPUTS_MAX bundles and the
- * budget; -1 for anything else (a bundle that is dropped). */
-static int parse_display(const char *json, size_t len, size_t kept, struct budget *budget,
-                         struct ts_bundle *b) {
+/* A DISPLAY record's bundle, within the limits' bundles and the budget;
+ * -1 for anything else (a bundle that is dropped). */
+static int parse_display(const char *json, size_t len, size_t kept, size_t most,
+                         struct budget *budget, struct ts_bundle *b) {
   cJSON *root;
   int rc;
 
-  if (kept >= TS_OUTPUTS_MAX || !few_values(json, len, budget->json_values + TS_MIME_COUNT + 1))
+  if (kept >= most || !few_values(json, len, budget->json_values + TS_MIME_COUNT + 1))
     return -1;
   root = cJSON_ParseWithLength(json, len);
   rc = root ? parse_bundle(root, b, budget) : -1;
@@ -300,13 +300,13 @@ static int parse_display(const char *json, size_t len, size_t kept, struct budge
   return rc;
 }
 
-static void take_display(const char *json, size_t len, struct budget *budget,
+static void take_display(const char *json, size_t len, size_t most, struct budget *budget,
                          struct ts_child_report *r) {
-  if (!r->outputs && !(r->outputs = calloc(TS_OUTPUTS_MAX, sizeof *r->outputs))) {
+  if (!r->outputs && most && !(r->outputs = calloc(most, sizeof *r->outputs))) {
     r->outputs_dropped++;
     return;
   }
-  if (parse_display(json, len, r->noutputs, budget, &r->outputs[r->noutputs]) == 0)
+  if (parse_display(json, len, r->noutputs, most, budget, &r->outputs[r->noutputs]) == 0)
     r->noutputs++;
   else
     r->outputs_dropped++;
@@ -325,9 +325,9 @@ static char *dup_bytes(const char *p, size_t n) {
 
 /* Whether the file f may join those kept: within the job's limits, its
  * path one the rule accepts and not already sent. */
-static bool file_fits(const struct ts_child_report *r, const struct ts_job_return *ret,
+static bool file_fits(const struct ts_child_report *r, const struct ts_report_limits *lim,
                       uint64_t bytes, const char *path, const struct ts_file_hdr *f) {
-  if (!ret || r->nfiles >= ret->max_files || f->len > ret->max_bytes - bytes ||
+  if (r->nfiles >= lim->files_max || f->len > lim->files_bytes - bytes ||
       !ts_file_path_ok(path, f->path_len))
     return false;
   for (size_t i = 0; i < r->nfiles; i++) {
@@ -342,7 +342,7 @@ static bool file_fits(const struct ts_child_report *r, const struct ts_job_retur
  * past the job's limits (or without any: it asked for none), with a path
  * the rule refuses or sent twice are dropped and counted.  Returns -1
  * when the record is not well formed. */
-static int parse_files(const char *p, size_t len, const struct ts_job_return *ret,
+static int parse_files(const char *p, size_t len, const struct ts_report_limits *lim,
                        struct ts_child_report *r) {
   struct ts_files_hdr h;
   size_t off = sizeof h, most;
@@ -354,7 +354,7 @@ static int parse_files(const char *p, size_t len, const struct ts_job_return *re
   r->files_dropped = h.dropped;
   /* Room for what may be kept: never more than the job's limit, nor than
    * the record can hold. */
-  most = ret ? (ret->max_files < h.count ? ret->max_files : h.count) : 0;
+  most = lim->files_max < h.count ? lim->files_max : h.count;
   if (most > (len - sizeof h) / sizeof(struct ts_file_hdr))
     most = (len - sizeof h) / sizeof(struct ts_file_hdr);
   if (most && !(r->files = calloc(most, sizeof *r->files)))
@@ -371,7 +371,7 @@ static int parse_files(const char *p, size_t len, const struct ts_job_return *re
       return -1;
     path = p + off;
     off += (size_t)f.path_len + f.len;
-    if (r->nfiles >= most || !file_fits(r, ret, bytes, path, &f)) {
+    if (r->nfiles >= most || !file_fits(r, lim, bytes, path, &f)) {
       r->files_dropped++;
       continue;
     }
@@ -434,18 +434,24 @@ bool ts_report_is_result(const char *buf, size_t len) {
   return false;
 }
 
-size_t ts_report_cap(const struct ts_job_return *ret) {
+static const struct ts_report_limits default_limits = TS_REPORT_LIMITS_DEFAULT;
+
+size_t ts_report_cap(const struct ts_report_limits *lim) {
   size_t cap = TS_REPORT_MAX;
 
-  if (ret && ret->max_files)
+  if (!lim)
+    return cap;
+  if (lim->outputs_bytes > TS_OUTPUTS_MAX_BYTES)
+    cap += lim->outputs_bytes - TS_OUTPUTS_MAX_BYTES;
+  if (lim->files_max)
     cap += sizeof(struct ts_rec_hdr) + sizeof(struct ts_files_hdr) +
-           ret->max_files * (sizeof(struct ts_file_hdr) + TS_FILE_PATH_MAX) + ret->max_bytes;
+           lim->files_max * (sizeof(struct ts_file_hdr) + TS_FILE_PATH_MAX) + lim->files_bytes;
   return cap;
 }
 
-void ts_report_decode(const char *buf, size_t len, const struct ts_job_return *ret,
+void ts_report_decode(const char *buf, size_t len, const struct ts_report_limits *lim,
                       struct ts_child_report *r) {
-  struct budget budget = {TS_OUTPUTS_MAX_BYTES, TS_OUTPUTS_MAX_JSON_VALUES};
+  struct budget budget;
   struct ts_rec_hdr h;
   const char *payload;
   size_t off = 0, n = 0;
@@ -453,6 +459,9 @@ void ts_report_decode(const char *buf, size_t len, const struct ts_job_return *r
 
   memset(r, 0, sizeof *r);
   r->kind = len == 0 ? TS_REPORT_NONE : TS_REPORT_MALFORMED;
+  if (!lim)
+    lim = &default_limits;
+  budget = (struct budget){lim->outputs_bytes, TS_OUTPUTS_MAX_JSON_VALUES};
   while (next_record(buf, len, &off, &h, &payload)) {
     bool last = off == len;
     if (++n > TS_REPORT_MAX_RECORDS)
@@ -464,10 +473,10 @@ void ts_report_decode(const char *buf, size_t len, const struct ts_job_return *r
       setup_error(payload, r);
       return;
     case TS_REC_DISPLAY:
-      take_display(payload, h.len, &budget, r);
+      take_display(payload, h.len, lim->outputs_max, &budget, r);
       break;
     case TS_REC_FILES:
-      if (files || parse_files(payload, h.len, ret, r) < 0)
+      if (files || parse_files(payload, h.len, lim, r) < 0)
         goto malformed;
       files = true;
       break;
@@ -490,23 +499,26 @@ malformed:
   r->kind = TS_REPORT_MALFORMED;
 }
 
-int ts_report_next_display(const char *buf, size_t len, struct ts_report_cursor *cur,
-                           struct ts_bundle *b) {
+int ts_report_next_display(const char *buf, size_t len, const struct ts_report_limits *lim,
+                           struct ts_report_cursor *cur, struct ts_bundle *b) {
   struct ts_rec_hdr h;
   const char *payload;
 
+  if (!lim)
+    lim = &default_limits;
   while (!cur->done && next_record(buf, len, &cur->off, &h, &payload)) {
-    struct budget budget = {TS_OUTPUTS_MAX_BYTES - cur->bytes,
+    struct budget budget = {lim->outputs_bytes - cur->bytes,
                             TS_OUTPUTS_MAX_JSON_VALUES - cur->json_values};
     if (++cur->records > TS_REPORT_MAX_RECORDS ||
         (h.type != TS_REC_DISPLAY && h.type != TS_REC_FILES)) {
       cur->done = true; /* the last record, or one the decoder refuses */
       break;
     }
-    if (h.type != TS_REC_DISPLAY || parse_display(payload, h.len, cur->kept, &budget, b) < 0)
+    if (h.type != TS_REC_DISPLAY ||
+        parse_display(payload, h.len, cur->kept, lim->outputs_max, &budget, b) < 0)
       continue;
     cur->kept++;
-    cur->bytes = TS_OUTPUTS_MAX_BYTES - budget.bytes;
+    cur->bytes = lim->outputs_bytes - budget.bytes;
     cur->json_values = TS_OUTPUTS_MAX_JSON_VALUES - budget.json_values;
     return 1;
   }

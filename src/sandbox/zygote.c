@@ -52,6 +52,7 @@ struct zygote {
   struct ts_child_ctx child; /* what every child inherits */
   char stdlib_dir[512];
   pid_t server_pid;
+  size_t outputs_max, outputs_bytes; /* display bundles (the server's configuration) */
 };
 
 static int send_ready(int err, const char *msg) {
@@ -157,8 +158,8 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
    * (sandbox/proto.h), which decodes them with the same; and where the
    * display records go. */
   pair = make ? PyObject_CallFunction(make, "Oi(nnnnii)", mods, allow_input,
-                                      (Py_ssize_t)TS_RESULT_REPR_MAX, (Py_ssize_t)TS_OUTPUTS_MAX,
-                                      (Py_ssize_t)TS_OUTPUTS_MAX_BYTES,
+                                      (Py_ssize_t)TS_RESULT_REPR_MAX, (Py_ssize_t)z->outputs_max,
+                                      (Py_ssize_t)z->outputs_bytes,
                                       (Py_ssize_t)TS_OUTPUTS_MAX_JSON_VALUES, TS_FD_REPORT,
                                       (int)TS_REC_DISPLAY)
                : NULL;
@@ -330,10 +331,14 @@ int ts_zygote_main(int argc, char **argv) {
       {"allowed-modules", required_argument, NULL, 'm'},
       {"allow-input", required_argument, NULL, 'i'},
       {"tmp-bytes", required_argument, NULL, 't'},
+      {"outputs", required_argument, NULL, 'o'},
+      {"outputs-bytes", required_argument, NULL, 'b'},
       {"server-pid", required_argument, NULL, 's'},
       {0, 0, 0, 0},
   };
-  struct zygote z = {.child = {.tmp_bytes = 16ul << 20, .procfd = -1}};
+  struct zygote z = {.child = {.tmp_bytes = 16ul << 20, .procfd = -1},
+                     .outputs_max = TS_OUTPUTS_MAX,
+                     .outputs_bytes = TS_OUTPUTS_MAX_BYTES};
   const char *home = NULL, *allowed = "";
   int allow_input = 0, ch;
   pid_t server_pid = 0;
@@ -359,6 +364,8 @@ int ts_zygote_main(int argc, char **argv) {
     case 'm': allowed = optarg; break;
     case 'i': allow_input = optarg[0] == '1'; break;
     case 't': z.child.tmp_bytes = strtoul(optarg, NULL, 10); break;
+    case 'o': z.outputs_max = strtoul(optarg, NULL, 10); break;
+    case 'b': z.outputs_bytes = strtoul(optarg, NULL, 10); break;
     case 's': break; /* read above */
     default: fail("bad zygote arguments");
     }

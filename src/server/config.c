@@ -48,6 +48,8 @@ static const struct option_def options[] = {
     {"max-validate-queue", OPT_UINT, OFF(validate_queue_max), 1, 100000, "/validate requests waiting for the parser before 429"},
     {"max-files", OPT_UINT, OFF(max_files), 0, TS_MAX_FILES_LIMIT, "files a request may send into its working directory (0: no \"files\" capability, no open)"},
     {"max-files-bytes", OPT_SIZE, OFF(max_files_bytes), 0, TS_MAX_FILES_BYTES_LIMIT, "decoded bytes of a request's files in all (they also count against max-body)"},
+    {"max-outputs", OPT_UINT, OFF(outputs_max), 1, TS_OUTPUTS_LIMIT, "display bundles kept per execution (more are counted in outputs_dropped)"},
+    {"max-outputs-bytes", OPT_SIZE, OFF(outputs_bytes), 1024, (double)TS_OUTPUTS_BYTES_LIMIT, "bytes of display bundles kept per execution, as JSON text, result.data included"},
     {"max-return-files", OPT_UINT, OFF(return_max_files), 0, TS_MAX_RETURN_FILES_LIMIT, "files a request's return_files may bring back (more are counted in files_dropped)"},
     {"max-return-bytes", OPT_SIZE, OFF(return_max_bytes), 0, TS_MAX_RETURN_BYTES_LIMIT, "bytes of content return_files may bring back in all (a file past it comes back cut)"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
@@ -83,6 +85,8 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->pool = 2;
   c->max_files = 64;
   c->max_files_bytes = (size_t)8 << 20;
+  c->outputs_max = TS_OUTPUTS_MAX;
+  c->outputs_bytes = TS_OUTPUTS_MAX_BYTES;
   c->return_max_files = 64;
   c->return_max_bytes = (size_t)8 << 20;
   c->static_validation = true;

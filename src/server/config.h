@@ -44,6 +44,8 @@ struct ts_config {
   bool static_validation;   /* /execute refuses what the validator refuses */
   unsigned max_files;       /* files a request may send; 0: no "files" capability */
   size_t max_files_bytes;   /* their decoded bytes in all */
+  unsigned outputs_max;     /* display bundles kept per execution */
+  size_t outputs_bytes;     /* their bytes in all */
   unsigned return_max_files; /* files sent back by return_files, at most */
   size_t return_max_bytes;   /* their content in all; a file past it is cut */
   double grace_period;      /* seconds SIGTERM waits for executions */

@@ -402,8 +402,8 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
   cJSON_AddNumberToObject(limits, "queued_executions", cfg->queue_max);
   /* the bounds of the result and the display outputs (sandbox/proto.h) */
   cJSON_AddNumberToObject(limits, "result_repr_bytes", (double)TS_RESULT_REPR_MAX);
-  cJSON_AddNumberToObject(limits, "outputs_max", TS_OUTPUTS_MAX);
-  cJSON_AddNumberToObject(limits, "outputs_bytes", (double)TS_OUTPUTS_MAX_BYTES);
+  cJSON_AddNumberToObject(limits, "outputs_max", cfg->outputs_max);
+  cJSON_AddNumberToObject(limits, "outputs_bytes", (double)cfg->outputs_bytes);
   cJSON_AddNumberToObject(limits, "outputs_json_values", TS_OUTPUTS_MAX_JSON_VALUES);
   policy = cJSON_AddObjectToObject(doc, "policy");
   cJSON_AddItemToObject(policy, "allowed_modules", strset_json(&cfg->policy.allowed_modules));

@@ -495,3 +495,39 @@ Test(results, info_lists_the_limits) {
   http_resp_free(&r);
   srv_stop(&s);
 }
+
+/* --max-outputs and --max-outputs-bytes: the runner and the server both
+ * hold the configured bounds, and /info says them. */
+Test(results, the_display_limits_are_configurable) {
+  static const char *const few[] = {"--max-outputs", "2", "--max-outputs-bytes", "1024", NULL};
+  static const char *const many[] = {"--max-outputs", "200", "--max-outputs-bytes", "8388608", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc;
+
+  srv_start(&s, few, NULL);
+  HTTP_OK(http_get(s.port, "/info", &r));
+  doc = json_body(&r);
+  cr_assert_eq(get(get(doc, "limits"), "outputs_max")->valuedouble, 2);
+  cr_assert_eq(get(get(doc, "limits"), "outputs_bytes")->valuedouble, 1024);
+  cJSON_Delete(doc);
+  http_resp_free(&r);
+  doc = run(s.port, "for i in range(3):\n    display(i)\ndisplay('x' * 2000)");
+  assert_ok(doc, "three small, one large");
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "outputs")), 2);
+  cr_assert_eq(get(doc, "outputs_dropped")->valuedouble, 2);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+
+  /* More than the defaults (64 bundles, 4 MiB): 150 small, five of
+   * 1.5 MiB of HTML. */
+  srv_start(&s, many, NULL);
+  doc = run(s.port, "class H:\n    def _repr_html_(self):\n        return 'h' * (3 << 19)\n"
+                    "for i in range(150):\n    display(i)\n"
+                    "for i in range(5):\n    display(H())");
+  assert_ok(doc, "150 small, five of 1.5 MiB");
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "outputs")), 155);
+  cr_assert_eq(get(doc, "outputs_dropped")->valuedouble, 0);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
