@@ -111,6 +111,31 @@ static char *room(struct buf *b, size_t want, size_t *n) {
   return b->data + head + pos;
 }
 
+/* Tells whoever follows the job (ts_exec_params.event) what it shows;
+ * nothing once its work is answered (deliver() forgets the callback). */
+void ex_emit(struct child *c, enum ts_exec_event ev, const char *data, size_t len) {
+  if (c->w && c->w->event)
+    c->w->event(c->w->event_ctx, ev, data, len);
+}
+
+/* Passes on the `got` bytes a read of stdout or stderr put at `at`, the
+ * stream having `before` bytes until then: what lies within the cap (the
+ * bytes a response keeps in any case, so that a follower costs no more
+ * than the cap), then once the notice that the stream went past it.  A
+ * read never straddles the cap (room() stops there). */
+static void follow(struct child *c, const struct buf *b, const char *at, size_t got,
+                   size_t before) {
+  bool out = b == &c->out;
+
+  if (!out && b != &c->err)
+    return; /* the report is the server's */
+  if (before < b->cap)
+    ex_emit(c, out ? TS_EXEC_EV_STDOUT : TS_EXEC_EV_STDERR, at,
+            got < b->cap - before ? got : b->cap - before);
+  if (before <= b->cap && before + got > b->cap)
+    ex_emit(c, out ? TS_EXEC_EV_STDOUT_TRUNCATED : TS_EXEC_EV_STDERR_TRUNCATED, NULL, 0);
+}
+
 /* Reads what a pipe has, at most `budget` bytes.  Past the cap the bytes
  * are counted and the last ones kept in the tail's ring; a child that
  * writes past the limit is killed and the pipe closed at once: a flood
@@ -152,6 +177,7 @@ void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b, size_t budg
       ex_close_fd(ex, &b->fd);
       return;
     }
+    follow(c, b, at, (size_t)got, b->total);
     b->total += (size_t)got;
     budget -= (size_t)got;
     if (b->total > b->limit) {
@@ -284,6 +310,7 @@ static void deliver(struct ts_executor *ex, struct work *w, struct ts_exec_resul
   else
     ex->inflight--;
   pthread_mutex_unlock(&ex->lock);
+  w->event = NULL; /* the done callback is the last the caller hears */
   w->done(w->ctx, r);
 }
 

@@ -38,6 +38,27 @@ struct ts_executor_config {
 };
 
 
+/* What a job shows while it runs, for a client that follows it (the
+ * NDJSON stream of /execute).  STDOUT and STDERR carry bytes as the
+ * server reads them, only while the stream's total is within output_max;
+ * the read that passes the cap gives its bytes up to the cap, then the
+ * stream's TRUNCATED event, and nothing more of that stream follows.
+ * DISPLAY carries the JSON text of one display bundle. */
+enum ts_exec_event {
+  TS_EXEC_EV_STDOUT,
+  TS_EXEC_EV_STDERR,
+  TS_EXEC_EV_STDOUT_TRUNCATED,
+  TS_EXEC_EV_STDERR_TRUNCATED,
+  TS_EXEC_EV_DISPLAY,
+};
+
+/* Called on the executor thread as the job runs, never after its done
+ * callback has been called; must not block (it serves every sandbox).
+ * data: the bytes of a stream, or the JSON text of a display bundle (NULL
+ * and 0 for a TRUNCATED event); only valid during the call. */
+typedef void (*ts_exec_event_fn)(void *ctx, enum ts_exec_event ev, const char *data,
+                                 size_t len);
+
 struct ts_exec_params {
   const char *code;
   size_t code_len;
@@ -49,6 +70,8 @@ struct ts_exec_params {
   int client_fd;   /* > 0: the client's socket; its hang-up cancels the job */
   const struct ts_job_file *files; /* written into the working directory first */
   size_t nfiles;
+  ts_exec_event_fn event; /* may be NULL: nobody follows the job */
+  void *event_ctx;
 };
 
 struct ts_exec_result {

@@ -69,6 +69,8 @@ struct work {
   unsigned memory_mb;
   ts_exec_done_fn done;
   void *ctx;
+  ts_exec_event_fn event; /* NULL once done is called (ex_emit) */
+  void *event_ctx;
   int client; /* our duplicate of the client's socket, or -1 */
   bool system; /* ts_exec_submit_system(): runs on the reserved slot */
 };
@@ -165,6 +167,7 @@ void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status st
                   const char *why);
 void ex_assign(struct ts_executor *ex, struct child *c, struct work *w);
 void ex_write_job(struct ts_executor *ex, struct child *c);
+void ex_emit(struct child *c, enum ts_exec_event ev, const char *data, size_t len);
 void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b, size_t budget);
 void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum ev_kind kind);
 void ex_resume_pipes(struct ts_executor *ex, struct child *c);
