@@ -135,10 +135,31 @@ static void wake(struct stream *st) {
   }
 }
 
+/* Queues an event that takes the malloc'ed data (NULL: out of memory).
+ * Called with the lock held. */
+static void push_owned(struct stream *st, enum sev_kind kind, char *data, size_t len) {
+  struct sev *e = data ? calloc(1, sizeof *e) : NULL;
+
+  if (!e) {
+    free(data);
+    st->failed = true;
+    return;
+  }
+  e->kind = kind;
+  e->data = data;
+  e->len = e->alloc = len;
+  if (st->last)
+    st->last->next = e;
+  else
+    st->head = e;
+  st->last = e;
+}
+
 /* Queues an event (data copied), or adds output bytes to the last event
  * of the same stream while it waits.  Called with the lock held. */
 static void push(struct stream *st, enum sev_kind kind, const char *data, size_t len) {
   struct sev *e = st->last;
+  char *copy;
 
   if (e && e->kind == kind && kind <= SEV_ERR && e->len + len <= COALESCE_MAX) {
     if (e->len + len > e->alloc) {
@@ -155,24 +176,10 @@ static void push(struct stream *st, enum sev_kind kind, const char *data, size_t
     e->len += len;
     return;
   }
-  e = calloc(1, sizeof *e);
-  if (e && len > 0 && !(e->data = malloc(len))) {
-    free(e);
-    e = NULL;
-  }
-  if (!e) {
-    st->failed = true;
-    return;
-  }
-  if (len > 0)
-    memcpy(e->data, data, len);
-  e->kind = kind;
-  e->len = e->alloc = len;
-  if (st->last)
-    st->last->next = e;
-  else
-    st->head = e;
-  st->last = e;
+  copy = malloc(len > 0 ? len : 1);
+  if (copy && len > 0)
+    memcpy(copy, data, len);
+  push_owned(st, kind, copy, len);
 }
 
 void stream_event(void *ctx, enum ts_exec_event ev, const char *data, size_t len) {
@@ -220,10 +227,7 @@ void stream_done(void *ctx, struct ts_exec_result *res) {
   if (status && strcmp(status, "cancelled") == 0)
     st->status = 499;
   if (!st->conn_gone && !st->failed) {
-    if (text)
-      push(st, SEV_DONE, text, len);
-    else
-      st->failed = true;
+    push_owned(st, SEV_DONE, steal_pointer(&text), len); /* the response: not copied */
     wake(st);
   }
   st->exec_done = true;
