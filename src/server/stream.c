@@ -270,6 +270,10 @@ static int text_line(struct stream *st, const char *name, const char *s, size_t 
   if (!line)
     return -1;
   head = snprintf(line, cap, "{\"event\":\"%s\",\"data\":\"", name);
+  if (head < 0) {
+    free(line);
+    return -1;
+  }
   st->line_len = (size_t)head + ts_json_escape_bytes(line + head, cap - (size_t)head, s, n);
   memcpy(line + st->line_len, end, sizeof end - 1);
   st->line_len += sizeof end - 1;
@@ -277,9 +281,12 @@ static int text_line(struct stream *st, const char *name, const char *s, size_t 
   return 0;
 }
 
-static int copy_line(struct stream *st, const char *a, const char *b, size_t blen,
-                     const char *c) {
-  size_t alen = strlen(a), clen = strlen(c);
+/* A string literal and its length. */
+#define LIT(s) (s), sizeof(s) - 1
+
+/* Sets the line to a, b and c one after the other. */
+static int copy_line(struct stream *st, const char *a, size_t alen, const char *b, size_t blen,
+                     const char *c, size_t clen) {
   char *line = malloc(alen + blen + clen);
 
   if (!line)
@@ -287,7 +294,8 @@ static int copy_line(struct stream *st, const char *a, const char *b, size_t ble
   memcpy(line, a, alen);
   if (blen)
     memcpy(line + alen, b, blen);
-  memcpy(line + alen + blen, c, clen);
+  if (clen)
+    memcpy(line + alen + blen, c, clen);
   st->line = line;
   st->line_len = alen + blen + clen;
   return 0;
@@ -334,12 +342,13 @@ static int format(struct stream *st) {
     /* A character cut by the cap is dropped, as the response's head
      * drops it. */
     st->ncarry[e->kind == SEV_OUT_TRUNCATED ? 0 : 1] = 0;
-    rc = copy_line(st, e->kind == SEV_OUT_TRUNCATED ? "{\"event\":\"stdout_truncated\"}\n"
-                                                      : "{\"event\":\"stderr_truncated\"}\n",
-                   NULL, 0, "");
+    if (e->kind == SEV_OUT_TRUNCATED)
+      rc = copy_line(st, LIT("{\"event\":\"stdout_truncated\"}\n"), NULL, 0, LIT(""));
+    else
+      rc = copy_line(st, LIT("{\"event\":\"stderr_truncated\"}\n"), NULL, 0, LIT(""));
     break;
   case SEV_DISPLAY:
-    rc = copy_line(st, "{\"event\":\"display\",\"data\":", e->data, e->len, "}\n");
+    rc = copy_line(st, LIT("{\"event\":\"display\",\"data\":"), e->data, e->len, LIT("}\n"));
     break;
   case SEV_DONE:
     /* What is left of a character at the end of a stream is invalid,
@@ -414,7 +423,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max) {
 
 struct MHD_Response *stream_response(struct stream *st) {
   struct MHD_Response *r =
-      MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_read, st, NULL);
+      MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, SLICE, stream_read, st, NULL);
 
   if (r) {
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, TS_NDJSON);
