@@ -433,12 +433,30 @@ REPORT.update({
                                  + record(RETURN, struct.pack("<IIQ", 1, 3, 1) + b"a\0"),
 })
 
+# ---- fuzz_accept: Accept header values ----------------------------------
+ACCEPT = {
+    "ndjson": b"application/x-ndjson",
+    "ndjson-upper": b"APPLICATION/X-NDJSON",
+    "list": b"text/html, application/json;q=0.9, application/x-ndjson;q=0.5",
+    "q-zero": b"application/x-ndjson;q=0",
+    "q-malformed": b"application/x-ndjson;q=1.5",
+    "wildcards": b"*/*, application/*",
+    "params-blanks": b"application/x-ndjson ; charset=utf-8 ;q=0.001",
+    "quoted-comma": b'text/plain;x="a,application/x-ndjson", application/x-ndjson',
+    "quoted-escape": b'text/plain;x="a\\",application/x-ndjson"',
+    "unterminated-quote": b'text/plain;x="a, application/x-ndjson',
+    "garbage-after": b"application/x-ndjson garbage, text/html",
+    "empty-elements": b" ,, application/x-ndjson ,",
+    "empty": b"",
+}
+
 CORPORA = {
     "request": REQUEST,
     "validator": {**{k: v.encode() for k, v in VALIDATOR.items()}, **VALIDATOR_BYTES},
     "config": {k: v.encode() for k, v in CONFIG.items()},
     "policy": POLICY,
     "report": REPORT,
+    "accept": ACCEPT,
 }
 
 

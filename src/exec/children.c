@@ -8,6 +8,7 @@
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/syscall.h>
@@ -115,6 +116,31 @@ static char *room(struct buf *b, size_t want, size_t *n) {
   return b->data + head + pos;
 }
 
+/* Tells whoever follows the job (ts_exec_params.event) what it shows;
+ * nothing once its work is answered (deliver() forgets the callback). */
+void ex_emit(struct child *c, enum ts_exec_event ev, const char *data, size_t len) {
+  if (c->w && c->w->event)
+    c->w->event(c->w->event_ctx, ev, data, len);
+}
+
+/* Passes on the `got` bytes a read of stdout or stderr put at `at`, the
+ * stream having `before` bytes until then: what lies within the cap (the
+ * bytes a response keeps in any case, so that a follower costs no more
+ * than the cap), then once the notice that the stream went past it.  A
+ * read never straddles the cap (room() stops there). */
+static void follow(struct child *c, const struct buf *b, const char *at, size_t got,
+                   size_t before) {
+  bool out = b == &c->out;
+
+  if (!out && b != &c->err)
+    return; /* the report is the server's */
+  if (before < b->cap)
+    ex_emit(c, out ? TS_EXEC_EV_STDOUT : TS_EXEC_EV_STDERR, at,
+            got < b->cap - before ? got : b->cap - before);
+  if (before <= b->cap && before + got > b->cap)
+    ex_emit(c, out ? TS_EXEC_EV_STDOUT_TRUNCATED : TS_EXEC_EV_STDERR_TRUNCATED, NULL, 0);
+}
+
 /* Reads what a pipe has, at most `budget` bytes.  Past the cap the bytes
  * are counted and the last ones kept in the tail's ring; a child that
  * writes past the limit is killed and the pipe closed at once: a flood
@@ -156,6 +182,7 @@ void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b, size_t budg
       ex_close_fd(ex, &b->fd);
       return;
     }
+    follow(c, b, at, (size_t)got, b->total);
     b->total += (size_t)got;
     budget -= (size_t)got;
     if (b->total > b->limit) {
@@ -237,6 +264,25 @@ char *ex_buf_take(struct buf *b, size_t *len) {
 #define PUMP_TRICKLE 4096
 #define PUMP_PAUSE 0.001
 
+/* The display bundles that came whole in the report since the last look,
+ * to whoever follows the job: each decoded as the report's final decode
+ * will (the same records, limits and budget), and given as its JSON. */
+static void follow_report(struct child *c) {
+  struct ts_bundle b;
+
+  if (!c->w || !c->w->event || c->res.over || c->res.total > c->res.cap)
+    return;
+  while (ts_report_next_display(c->res.data, c->res.len, &c->w->report, &c->shown, &b) == 1) {
+    cJSON *doc = ts_exec_bundle_json(&b);
+    char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    if (text)
+      ex_emit(c, TS_EXEC_EV_DISPLAY, text, strlen(text));
+    free(text);
+    cJSON_Delete(doc);
+    ts_bundle_free(&b);
+  }
+}
+
 void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum ev_kind kind) {
   size_t before = b->total;
   struct epoll_event ev = {.events = 0, .data.u64 = (uint64_t)kind | ((uint64_t)c->slot << 8)};
@@ -245,6 +291,8 @@ void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum 
    * its few wake-ups: its cap bounds it.  The others give up the thread
    * after PUMP_READ_MAX. */
   ex_pump(ex, c, b, b->reads_left ? SIZE_MAX : PUMP_READ_MAX);
+  if (b == &c->res && b->total > before)
+    follow_report(c);
   if (b->fd < 0 || b->paused || b->total - before >= PUMP_TRICKLE ||
       ++b->trickles <= PUMP_FREE_TRICKLES)
     return;
@@ -288,6 +336,7 @@ static void deliver(struct ts_executor *ex, struct work *w, struct ts_exec_resul
   else
     ex->inflight--;
   pthread_mutex_unlock(&ex->lock);
+  w->event = NULL; /* the done callback is the last the caller hears */
   w->done(w->ctx, r);
 }
 
@@ -486,6 +535,7 @@ void ex_reap(struct ts_executor *ex, struct child *c) {
   ex_pump(ex, c, &c->out, SIZE_MAX);
   ex_pump(ex, c, &c->err, SIZE_MAX);
   ex_pump(ex, c, &c->res, SIZE_MAX);
+  follow_report(c);
   c->out.eof = c->err.eof = c->res.eof = true;
   ex_maybe_finish(ex, c);
 }

@@ -458,6 +458,8 @@ static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, b
   }
   w->done = done;
   w->ctx = ctx;
+  w->event = p->event;
+  w->event_ctx = p->event_ctx;
   w->system = system;
   w->client = p->client_fd > 0 ? fcntl(p->client_fd, F_DUPFD_CLOEXEC, 3) : -1;
   pthread_mutex_lock(&ex->lock);

@@ -40,6 +40,27 @@ struct ts_executor_config {
 };
 
 
+/* What a job shows while it runs, for a client that follows it (the
+ * NDJSON stream of /execute).  STDOUT and STDERR carry bytes as the
+ * server reads them, only while the stream's total is within output_max;
+ * the read that passes the cap gives its bytes up to the cap, then the
+ * stream's TRUNCATED event, and nothing more of that stream follows.
+ * DISPLAY carries the JSON text of one display bundle. */
+enum ts_exec_event {
+  TS_EXEC_EV_STDOUT,
+  TS_EXEC_EV_STDERR,
+  TS_EXEC_EV_STDOUT_TRUNCATED,
+  TS_EXEC_EV_STDERR_TRUNCATED,
+  TS_EXEC_EV_DISPLAY,
+};
+
+/* Called on the executor thread as the job runs, never after its done
+ * callback has been called; must not block (it serves every sandbox).
+ * data: the bytes of a stream, or the JSON text of a display bundle (NULL
+ * and 0 for a TRUNCATED event); only valid during the call. */
+typedef void (*ts_exec_event_fn)(void *ctx, enum ts_exec_event ev, const char *data,
+                                 size_t len);
+
 struct ts_exec_params {
   const char *code;
   size_t code_len;
@@ -56,6 +77,8 @@ struct ts_exec_params {
   const char *const *patterns;
   size_t npatterns;
   struct ts_job_return ret;
+  ts_exec_event_fn event; /* may be NULL: nobody follows the job */
+  void *event_ctx;
 };
 
 struct ts_exec_result {
@@ -109,5 +132,7 @@ void ts_executor_free(struct ts_executor *ex);
 void ts_exec_result_free(struct ts_exec_result *r);
 /* The /execute response body. */
 cJSON *ts_exec_result_to_json(const struct ts_exec_result *r);
+/* A display bundle as the response (and a display event) gives it. */
+cJSON *ts_exec_bundle_json(const struct ts_bundle *b);
 
 #endif

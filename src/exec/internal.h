@@ -72,6 +72,8 @@ struct work {
   struct ts_report_limits report; /* what its report may hold, its files included */
   ts_exec_done_fn done;
   void *ctx;
+  ts_exec_event_fn event; /* NULL once done is called (ex_emit) */
+  void *event_ctx;
   int client; /* our duplicate of the client's socket, or -1 */
   bool system; /* ts_exec_submit_system(): runs on the reserved slot */
 };
@@ -87,6 +89,7 @@ struct child {
   int jobfd;      /* write end of the job pipe, -1 once all is written */
   struct buf out, err, res;
   size_t res_pipe; /* the report pipe's size */
+  struct ts_report_cursor shown; /* the display bundles followed so far */
   int pidfd;
   pid_t pid;
   bool reaped, killed;
@@ -170,6 +173,7 @@ void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status st
                   const char *why);
 void ex_assign(struct ts_executor *ex, struct child *c, struct work *w);
 void ex_write_job(struct ts_executor *ex, struct child *c);
+void ex_emit(struct child *c, enum ts_exec_event ev, const char *data, size_t len);
 void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b, size_t budget);
 void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum ev_kind kind);
 void ex_resume_pipes(struct ts_executor *ex, struct child *c);

@@ -69,7 +69,7 @@ static cJSON *json_exact(const cJSON *v) {
 
 /* A MIME bundle as the API gives it: {type: value}, in ts_mime_names'
  * order.  Its parts were checked when the report was decoded. */
-static cJSON *bundle_json(const struct ts_bundle *b) {
+cJSON *ts_exec_bundle_json(const struct ts_bundle *b) {
   cJSON *o = cJSON_CreateObject();
 
   for (int m = 0; o && m < TS_MIME_COUNT; m++) {
@@ -97,7 +97,7 @@ static void add_display(cJSON *doc, const struct ts_exec_result *r) {
       if (v->json)
         cJSON_AddItemToObject(o, "json", json_exact(v->json));
       if (v->has_data)
-        cJSON_AddItemToObject(o, "data", bundle_json(&v->data));
+        cJSON_AddItemToObject(o, "data", ts_exec_bundle_json(&v->data));
     }
   } else {
     cJSON_AddNullToObject(doc, "result");
@@ -107,7 +107,7 @@ static void add_display(cJSON *doc, const struct ts_exec_result *r) {
     cJSON *o = cJSON_CreateObject();
     if (!o)
       break;
-    cJSON_AddItemToObject(o, "data", bundle_json(&r->report.outputs[i]));
+    cJSON_AddItemToObject(o, "data", ts_exec_bundle_json(&r->report.outputs[i]));
     cJSON_AddItemToArray(outputs, o);
   }
   cJSON_AddNumberToObject(doc, "outputs_dropped", (double)r->report.outputs_dropped);

@@ -34,6 +34,7 @@
 
 #include "server/internal.h"
 #include "server/request.h"
+#include "util/accept.h"
 #include "util/json.h"
 #include "util/log.h"
 
@@ -287,6 +288,17 @@ static bool authorized(const struct ts_config *cfg, const char *header) {
   return ok && len > 0;
 }
 
+/* Every Accept field counts: a client may send the list in several. */
+static enum MHD_Result accept_field(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value) {
+  bool *ndjson = cls;
+
+  (void)kind;
+  if (strcasecmp(key, MHD_HTTP_HEADER_ACCEPT) == 0 && ts_accept_lists(value, TS_NDJSON))
+    *ndjson = true;
+  return MHD_YES;
+}
+
 /* X-Request-Id from the client when it is 1 to 128 safe characters,
  * otherwise 32 random hex digits. */
 static void set_request_id(struct conn *c, const char *given) {
@@ -436,6 +448,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc,
     (void)snprintf(c->method, sizeof c->method, "%s", method);
     (void)snprintf(c->path, sizeof c->path, "%s", url);
     set_request_id(c, MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "X-Request-Id"));
+    MHD_get_connection_values(mc, MHD_HEADER_KIND, accept_field, &c->ndjson);
     *con_cls = c;
     if (check_headers(s, c, mc, url, method)) {
       /* A response queued before the body is read makes libmicrohttpd
@@ -507,7 +520,6 @@ static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
   struct ts_server *s = cls;
   struct conn *c = *con_cls;
   struct timespec now;
-  double secs;
 
   if (!c)
     return;
@@ -520,16 +532,26 @@ static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
       ts_linger_add(s->linger, lfd);
   }
   clock_gettime(CLOCK_MONOTONIC, &now);
-  secs = (double)(now.tv_sec - c->start.tv_sec) + (double)(now.tv_nsec - c->start.tv_nsec) / 1e9;
-  ts_metrics_request(s->metrics, c->route ? c->route->path : "other", (int)c->status, secs);
+  c->secs = (double)(now.tv_sec - c->start.tv_sec) + (double)(now.tv_nsec - c->start.tv_nsec) / 1e9;
+  c->aborted = toe != MHD_REQUEST_TERMINATED_COMPLETED_OK;
+  *con_cls = NULL;
+  if (c->stream) {
+    /* Its execution may still run: the stream ends the request. */
+    stream_conn_gone(c->stream, client_fd(mc));
+    return;
+  }
+  conn_end(c);
+}
+
+void conn_end(struct conn *c) {
+  ts_metrics_request(c->s->metrics, c->route ? c->route->path : "other", (int)c->status, c->secs);
   if (ts_log_threshold <= TS_LOG_INFO)
-    access_log(c, secs * 1e3, toe != MHD_REQUEST_TERMINATED_COMPLETED_OK);
+    access_log(c, c->secs * 1e3, c->aborted);
   if (c->response)
     MHD_destroy_response(c->response);
   free(c->body);
   free(c->code_copy);
   free(c);
-  *con_cls = NULL;
 }
 
 /* Paths are matched exactly as sent: no percent-decoding, so that

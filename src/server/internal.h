@@ -147,6 +147,14 @@ struct conn {
    * resumes it if parked; queue() on the MHD thread sends it. */
   struct MHD_Response *response;
   unsigned status;
+  /* Accept lists application/x-ndjson: MHD thread, at creation.  An
+   * /execute that runs then answers with a stream (stream.c), which the
+   * connection and the execution share until both are done with it: the
+   * worker sets it before submitting, on_completed() hands it back. */
+  bool ndjson;
+  struct stream *stream;
+  double secs;                /* on_completed(): the request's duration */
+  bool aborted;               /* on_completed(): not completed normally */
   struct conn *work_next;     /* under work_lock, while in a workers' queue */
   struct conn *ready_next;    /* under ready_lock, while among the /readyz
                                * waiters; then the canary's finisher */
@@ -173,5 +181,28 @@ void reply_copy(struct conn *c, unsigned status, const char *text, size_t len,
 int client_fd(struct MHD_Connection *mc);
 void conn_park(struct conn *c);
 void conn_resume(struct conn *c);
+/* The end of a request: metrics, the access log, the conn freed.  Called
+ * once, by on_completed() or, for a stream, by whichever of the
+ * connection and the execution is done with it last. */
+void conn_end(struct conn *c);
+
+/* stream.c: the NDJSON answer of /execute (see the top of stream.c) */
+#define TS_NDJSON "application/x-ndjson"
+struct stream;
+/* A stream for c, with a reference for the connection and one for the
+ * execution; NULL when out of memory. */
+struct stream *stream_new(struct conn *c);
+/* Frees a stream whose execution was never submitted (and whose response
+ * was never queued). */
+void stream_discard(struct stream *st);
+/* The chunked response that sends it; its reader may suspend and the
+ * executor resume the connection. */
+struct MHD_Response *stream_response(struct stream *st);
+/* ts_exec_params.event and the done callback: the executor thread. */
+void stream_event(void *ctx, enum ts_exec_event ev, const char *data, size_t len);
+void stream_done(void *ctx, struct ts_exec_result *res);
+/* on_completed(): the connection's reference; fd is its socket, shut down
+ * when the execution still runs (which cancels it: nobody reads). */
+void stream_conn_gone(struct stream *st, int fd);
 
 #endif

@@ -139,27 +139,75 @@ static void execute_done(void *ctx, struct ts_exec_result *res) {
   conn_resume(c);
 }
 
+/* The answer to a job that could not be queued: 429, 503 or 500. */
+static enum route_result not_queued(struct conn *c, const ts_err *err) {
+  if (err->errnum == EAGAIN) {
+    reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err->msg);
+    if (c->response)
+      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+  } else if (err->errnum == ESHUTDOWN) {
+    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", err->msg);
+  } else {
+    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err->msg);
+  }
+  return ROUTE_ANSWERED;
+}
+
 /* On the worker holding the connection: queues its job, and with it the
  * connection, for the executor thread (ROUTE_PARKED: execute_done() will
  * answer and resume it, maybe before this returns).  When the job cannot
- * be queued the worker keeps the connection, answered here with 429, 503
- * or 500. */
+ * be queued the worker keeps the connection, answered here. */
 static enum route_result submit(struct ts_server *s, struct conn *c,
                                 const struct ts_exec_params *p) {
   ts_err err = {0};
 
   if (ts_exec_submit(s->ex, p, execute_done, c, &err) == 0)
     return ROUTE_PARKED;
-  if (err.errnum == EAGAIN) {
-    reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err.msg);
-    if (c->response)
-      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
-  } else if (err.errnum == ESHUTDOWN) {
-    reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", err.msg);
-  } else {
-    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "%s", err.msg);
+  return not_queued(c, &err);
+}
+
+/* The same for a client that follows its job (Accept:
+ * application/x-ndjson): the answer is the stream, ready before the job
+ * is queued, and the worker keeps the connection (ROUTE_ANSWERED): it
+ * resumes it at once, so that the client gets the events as they come.
+ * The executor only ever touches the stream. */
+static enum route_result submit_stream(struct ts_server *s, struct conn *c,
+                                       struct ts_exec_params *p) {
+  struct stream *st = stream_new(c);
+  ts_err err = {0};
+
+  if (st)
+    c->response = stream_response(st);
+  if (!c->response) {
+    if (st)
+      stream_discard(st);
+    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "out of memory");
+    return ROUTE_ANSWERED;
   }
-  return ROUTE_ANSWERED;
+  c->status = MHD_HTTP_OK;
+  c->stream = st;
+  p->event = stream_event;
+  p->event_ctx = st;
+  if (ts_exec_submit(s->ex, p, stream_done, st, &err) == 0)
+    return ROUTE_ANSWERED;
+  MHD_destroy_response(steal_pointer(&c->response));
+  c->stream = NULL;
+  stream_discard(st);
+  return not_queued(c, &err);
+}
+
+/* A streaming client's answer to a snippet that never runs (rejected):
+ * the stream of the done event alone, so that it has one way to read
+ * every execution. */
+static void reply_done_only(struct conn *c, cJSON *response) {
+  cJSON *doc = cJSON_CreateObject();
+  size_t len = 0;
+  char *text;
+
+  cJSON_AddStringToObject(doc, "event", "done");
+  cJSON_AddItemToObject(doc, "response", response);
+  text = print_json(doc, &len);
+  reply_text(c, MHD_HTTP_OK, text, len, TS_NDJSON);
 }
 
 static enum route_result route_execute(struct ts_server *s, struct conn *c) {
@@ -200,7 +248,10 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
     ts_validation_free(&v);
     c->exec_status = "rejected";
     ts_metrics_execution(s->metrics, c->exec_status, 0);
-    reply_json(c, MHD_HTTP_OK, doc);
+    if (c->ndjson)
+      reply_done_only(c, doc);
+    else
+      reply_json(c, MHD_HTTP_OK, doc);
     return ROUTE_ANSWERED;
   }
   p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
@@ -217,7 +268,7 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
   p.patterns = files.patterns;
   p.npatterns = files.npatterns;
   p.ret = (struct ts_job_return){cfg->return_max_files, 0, cfg->return_max_bytes};
-  outcome = submit(s, c, &p);
+  outcome = c->ndjson ? submit_stream(s, c, &p) : submit(s, c, &p);
   /* root is this worker's, not the connection's, and the job was encoded
    * by ts_exec_submit: freed even when c is gone. */
   ts_req_files_free(&files);

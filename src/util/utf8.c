@@ -41,3 +41,35 @@ size_t ts_utf8_valid_prefix(const char *str, size_t len) {
   }
   return len;
 }
+
+/* The bytes a lead byte says its character has, or 0 for a byte that
+ * starts none. */
+static size_t char_len(unsigned char c) {
+  return c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+         : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+}
+
+size_t ts_utf8_incomplete_tail(const char *str, size_t len) {
+  const unsigned char *s = (const unsigned char *)str;
+
+  for (size_t t = 1; t <= 3 && t <= len; t++) {
+    unsigned char lead = s[len - t], lo = 0x80, hi = 0xBF;
+    if ((lead & 0xC0) == 0x80)
+      continue; /* a continuation byte: its lead is further back */
+    if (char_len(lead) <= t)
+      return 0; /* a whole character, or no lead byte at all */
+    /* The second byte's range is narrower after these leads (no overlong
+     * form, no surrogate, nothing past U+10FFFF); the third and fourth
+     * are any continuation byte. */
+    if (lead == 0xE0)
+      lo = 0xA0;
+    else if (lead == 0xED)
+      hi = 0x9F;
+    else if (lead == 0xF0)
+      lo = 0x90;
+    else if (lead == 0xF4)
+      hi = 0x8F;
+    return t >= 2 && (s[len - t + 1] < lo || s[len - t + 1] > hi) ? 0 : t;
+  }
+  return 0;
+}

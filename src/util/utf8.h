@@ -11,5 +11,11 @@ bool ts_utf8_valid(const char *s, size_t len);
 /* The length of the longest well-formed UTF-8 prefix of [s, s+len): the
  * offset of the first byte of the first bad or truncated character, or len. */
 size_t ts_utf8_valid_prefix(const char *s, size_t len);
+/* How many of the last bytes of [s, s+len) (0 to 3) are the start of a
+ * character that the bytes to come could still complete: a text read in
+ * pieces keeps them for its next piece instead of cutting the character.
+ * 0 when the text ends in a whole character or in bytes no continuation
+ * can make valid. */
+size_t ts_utf8_incomplete_tail(const char *s, size_t len);
 
 #endif

@@ -531,3 +531,20 @@ Test(results, the_display_limits_are_configurable) {
   cJSON_Delete(doc);
   srv_stop(&s);
 }
+
+/* A bundle reaches the server as it is made: a run stopped at its
+ * deadline keeps the outputs it made before. */
+Test(results, outputs_made_before_a_timeout_stay) {
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute_code(s.port, "display('before')\nwhile True:\n    pass", 0.5);
+  cr_assert_str_eq(str_of(doc, "status"), "timeout");
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "outputs")), 1);
+  cr_assert_str_eq(str_of(get(cJSON_GetArrayItem(get(doc, "outputs"), 0), "data"), "text/plain"),
+                   "'before'");
+  cr_assert(cJSON_IsNull(get(doc, "result")));
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}

@@ -22,6 +22,7 @@
 //  - the Content-Type must be one the response documents (a response
 //    without `content` must have an empty body), and the body must validate
 //    against that media type's schema: JSON media types are parsed first,
+//    application/x-ndjson line by line (each line against the schema),
 //    others (text/plain, application/yaml...) are validated as a string;
 //    HEAD responses must have an empty body and are not validated further;
 //  - headers the response declares `required` must be present, and declared
@@ -182,6 +183,9 @@ const isJson = (mediaType) => {
   return e === 'application/json' || /^application\/[^/]+\+json$/.test(e);
 };
 
+// Newline-delimited JSON: the schema is that of one line.
+const isNdjson = (mediaType) => parseMediaType(mediaType).essence === 'application/x-ndjson';
+
 function coerceHeader(value, schema) {
   const t = schema && schema.type;
   const types = Array.isArray(t) ? t : [t];
@@ -266,7 +270,27 @@ function check(r) {
       const schemaPtr = `${resp.ptr}/content/${esc(mt)}/schema`;
       let instance = body;
       let parsed = true;
-      if (isJson(mt)) {
+      if (isNdjson(mt)) {
+        // Every line (each ended by a newline) is one JSON value that must
+        // match the schema.
+        parsed = false;
+        const v = validatorAt(schemaPtr);
+        const lines = body.split('\n');
+        if (lines.pop() !== '') problems.push('the NDJSON body does not end with a newline');
+        if (!lines.length) problems.push('the NDJSON body has no line');
+        lines.forEach((line, i) => {
+          let value;
+          try {
+            value = JSON.parse(line);
+          } catch (e) {
+            problems.push(`line ${i + 1} is not JSON (${e.message})`);
+            return;
+          }
+          if (!v(value)) {
+            problems.push(`line ${i + 1} does not match #${schemaPtr} (${mt}):`, ...fmtErrors(v.errors).map((s) => `  ${s}`));
+          }
+        });
+      } else if (isJson(mt)) {
         if (r.body_truncated) {
           problems.push('the body holds a NUL byte: not JSON');
           parsed = false;

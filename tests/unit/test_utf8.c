@@ -77,3 +77,49 @@ Test(utf8, the_prefix_is_the_longest_valid_one) {
     cr_expect(ts_utf8_valid(s, n) == (n == 0 || n == 1 || n == 3 || n == 6), "n %zu", n);
   cr_expect(!ts_utf8_valid(s, p + 1));
 }
+
+/* A text read in pieces keeps back the start of a character its piece
+ * cuts, and only that: what a continuation could never make valid is
+ * passed on (and replaced) at once. */
+Test(utf8, the_incomplete_tail_is_a_character_start_that_more_bytes_could_finish) {
+  static const struct {
+    const char *s;
+    size_t len, tail;
+  } t[] = {
+      {"", 0, 0},
+      {"abc", 3, 0},
+      {"\xe2\x82\xac", 3, 0},         /* a whole euro sign */
+      {"x\xe2", 2, 1},                /* its first byte */
+      {"x\xe2\x82", 3, 2},            /* its first two */
+      {"\xc3", 1, 1},
+      {"\xf0\x9f\x98", 3, 3},         /* three of the four bytes of U+1F600 */
+      {"\xf0\x9f", 2, 2},
+      {"\xf4\x8f", 2, 2},             /* U+10FFFF could still come */
+      {"\xf4\x90", 2, 0},             /* past U+10FFFF: never valid */
+      {"\xe0\x80", 2, 0},             /* overlong */
+      {"\xe0\xa0", 2, 2},
+      {"\xed\xa0", 2, 0},             /* a surrogate */
+      {"\xf0\x80", 2, 0},             /* overlong */
+      {"\x80\x80", 2, 0},             /* continuation bytes alone */
+      {"\xff", 1, 0},
+      {"\xc0", 1, 0},                 /* starts no character */
+      {"\xe2\x82\xac\x80", 4, 0},     /* a stray byte after a whole one */
+      {"\xf0\x9f\x98\x80", 4, 0},
+  };
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(t); i++)
+    cr_expect_eq(ts_utf8_incomplete_tail(t[i].s, t[i].len), t[i].tail, "case %zu: %zu, want %zu",
+                 i, ts_utf8_incomplete_tail(t[i].s, t[i].len), t[i].tail);
+}
+
+/* Cut anywhere, a valid text comes back whole: the head without its tail,
+ * then the tail with the rest, are each valid. */
+Test(utf8, any_cut_of_valid_text_rejoins_whole) {
+  static const char s[] = "a\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80z";
+
+  for (size_t cut = 0; cut <= sizeof s - 1; cut++) {
+    size_t tail = ts_utf8_incomplete_tail(s, cut);
+    cr_expect(ts_utf8_valid(s, cut - tail), "cut %zu", cut);
+    cr_expect(ts_utf8_valid(s + cut - tail, sizeof s - 1 - cut + tail), "cut %zu", cut);
+  }
+}
