@@ -18,13 +18,16 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "sandbox/child.h"
 #include "sandbox/files.h"
 #include "sandbox/namespaces.h"
 #include "sandbox/pyguard.h"
+#include "sandbox/session.h"
 #include "util/pyembed.h"
 
 /* Where die() reports: the report pipe, wherever step 6 has it.  Each
@@ -95,9 +98,24 @@ static char *read_job(size_t *len) {
 
 /* The job's own limits, below the pool-wide ones of step 4: both soft and
  * hard, so the snippet cannot raise them back. */
-static int lower_limits(const struct ts_child_ctx *ctx, const struct ts_job_limits *l) {
+static int lower_limits(const struct ts_child_ctx *ctx, const struct ts_job_limits *l,
+                        bool session) {
   struct rusage ru;
 
+  if (session) {
+    /* A session's call may become the session's state, whose later calls
+     * inherit its limits: hard limits only go down, so the call lowers
+     * its soft CPU limit only (the server's timer is the bound; the hard
+     * limits are the session's, from step 4), and its memory is the
+     * session's, set at step 4. */
+    struct rlimit rl;
+    if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
+      return -1;
+    rl.rlim_cur = (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + l->cpu_seconds;
+    if (rl.rlim_cur > rl.rlim_max)
+      rl.rlim_cur = rl.rlim_max;
+    return setrlimit(RLIMIT_CPU, &rl);
+  }
   if (getrusage(RUSAGE_SELF, &ru) < 0 ||
       set_limit(RLIMIT_CPU, (rlim_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + l->cpu_seconds) < 0)
     return -1;
@@ -149,7 +167,7 @@ __attribute__((noreturn)) static void files_failed(const struct ts_child_ctx *ct
 
 /* Steps 1-8: confinement.  Nothing here allocates. */
 static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *req,
-                    const int fds[TS_SPAWN_NFDS]) {
+                    const int fds[TS_SPAWN_NFDS], bool session) {
   char buf[128];
   const char *what;
 
@@ -200,7 +218,8 @@ static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *r
        set_limit(RLIMIT_AS, ctx->base_vsz + (rlim_t)req->memory_mb * 1024 * 1024) < 0) ||
 #endif
       set_limit(RLIMIT_CPU, req->cpu_seconds) < 0 || set_limit(RLIMIT_FSIZE, ctx->tmp_bytes) < 0 ||
-      set_limit(RLIMIT_NOFILE, 64) < 0 || set_limit(RLIMIT_NPROC, 1) < 0 ||
+      set_limit(RLIMIT_NOFILE, 64) < 0 ||
+      set_limit(RLIMIT_NPROC, session ? TS_SESS_NPROC : 1) < 0 ||
       set_limit(RLIMIT_CORE, 0) < 0 || set_limit(RLIMIT_MEMLOCK, 0) < 0 ||
       set_limit(RLIMIT_MSGQUEUE, 0) < 0)
     die("rlimits");
@@ -223,9 +242,15 @@ static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *r
     die("dumpable");
 
   /* 6. Descriptors: the capture pipes at 1 and 2, the report at 3, the
-   *    job at 4, nothing else; stdin is closed. */
+   *    job at 4, nothing else; stdin is closed.  A session's init gets
+   *    the first holder's command pipe, its status pipe, the handoff
+   *    socket and the report (session.h). */
   {
-    static const int want[TS_SPAWN_NFDS] = {TS_FD_JOB, TS_FD_STDOUT, TS_FD_STDERR, TS_FD_REPORT};
+    static const int child_fds[TS_SPAWN_NFDS] = {TS_FD_JOB, TS_FD_STDOUT, TS_FD_STDERR,
+                                                 TS_FD_REPORT};
+    static const int session_fds[TS_SPAWN_NFDS] = {TS_FD_CMD, TS_FD_STATUS, TS_FD_HANDOFF,
+                                                   TS_FD_REPORT};
+    const int *want = session ? session_fds : child_fds;
     int tmp[TS_SPAWN_NFDS];
     /* First move everything above the targets so dup2 cannot clobber. */
     for (int i = 0; i < TS_SPAWN_NFDS; i++) {
@@ -239,7 +264,11 @@ static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *r
         die("dup2");
     report_fd = TS_FD_REPORT;
     close(0);
-    if (syscall(SYS_close_range, TS_FD_JOB + 1, ~0U, 0) < 0)
+    if (session) {
+      close(TS_FD_STDOUT);
+      close(TS_FD_STDERR);
+    }
+    if (syscall(SYS_close_range, (session ? TS_FD_HANDOFF : TS_FD_JOB) + 1, ~0U, 0) < 0)
       die("close_range");
   }
 
@@ -247,6 +276,8 @@ static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *r
    *    and a promise that nothing can regain what was dropped above. */
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
     die("no_new_privs");
+  if (session)
+    return; /* a session's init and holder load their own filters */
 
   /* 8. The seccomp filter, loaded last: every step above needed calls it
    *    forbids.  SPEC_ALLOW: attaching a filter would otherwise force the
@@ -259,8 +290,10 @@ static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *r
     die("seccomp");
 }
 
-void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *req,
-                   const int fds[TS_SPAWN_NFDS]) {
+/* Steps 9-13: the job, from the job pipe to the report.  Returns the exit
+ * code; *intact (a session's call) whether the snippet's globals are
+ * still whole, so that the process may become the session's state. */
+static long run_job(const struct ts_child_ctx *ctx, bool session, bool *intact) {
   PyCompilerFlags flags = _PyCompilerFlags_INIT;
   PyObject *tree, *out, *source, *stdin_text;
   struct ts_job job;
@@ -269,9 +302,7 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
   bool raw;
   long rc = TS_EXIT_ERROR;
 
-  PyOS_AfterFork_Child();
-  confine(ctx, req, fds); /* 1-8 */
-
+  *intact = false;
   /* 9. The job.  Fully confined, the child blocks here until the server
    *    hands it one.  (No warm-up run before: every page it wrote was one
    *    more copy of a page of the zygote, paid by every child, and it cost
@@ -282,7 +313,7 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
   raw = (job.limits.flags & TS_JOB_F_RAW) != 0;
 
   /* 10. The job's own limits. */
-  if (lower_limits(ctx, &job.limits) < 0)
+  if (lower_limits(ctx, &job.limits, session) < 0)
     die("job limits");
 
   /* 10b. The job's files, written into the working directory, /tmp, our
@@ -331,8 +362,8 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
    *     what the snippet left behind may still run (finalizers, an
    *     exception's __str__). */
   ts_pyguard_arm(!raw);
-  out = PyObject_CallFunction(ctx->run, "OOOii", tree, source, stdin_text, raw,
-                              (job.limits.flags & TS_JOB_F_LAST_EXPR) != 0);
+  out = PyObject_CallFunction(ctx->run, "OOOiii", tree, source, stdin_text, raw,
+                              (job.limits.flags & TS_JOB_F_LAST_EXPR) != 0, session);
 
   /* 13. Report: the files the job asked back, as one FILES record (read
    *     here, in C, from the working directory: the server never opens a
@@ -348,15 +379,173 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
         finish(TS_EXIT_ERROR); /* the report is broken: nothing more to say */
     }
   }
-  if (out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == 2) {
+  if (out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == (session ? 3 : 2)) {
     rc = PyLong_AsLong(PyTuple_GET_ITEM(out, 0)) == 0 ? TS_EXIT_OK : TS_EXIT_ERROR;
     report_result(rc != TS_EXIT_OK, PyTuple_GET_ITEM(out, 1));
+    *intact = session && PyObject_IsTrue(PyTuple_GET_ITEM(out, 2)) == 1;
   } else if (PyErr_ExceptionMatches(PyExc_MemoryError)) {
     static const char oom[] =
         "{\"error\":{\"type\":\"MemoryError\",\"message\":\"\",\"traceback\":\"\",\"line\":null}}";
     (void)ts_report_write(TS_FD_REPORT, TS_REC_RESULT_EXCEPTION, oom, sizeof oom - 1);
   }
 
+  if (session) { /* the process lives on: what the job took goes back */
+    Py_XDECREF(out);
+    free(buf);
+    free(src);
+  }
+  return rc;
+}
+
+void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *req,
+                   const int fds[TS_SPAWN_NFDS]) {
+  bool intact;
+
+  PyOS_AfterFork_Child();
+  confine(ctx, req, fds, false); /* 1-8 */
   /* 14. Close the pipes and exit. */
-  finish((int)rc);
+  finish((int)run_job(ctx, false, &intact));
+}
+
+/* ---- sessions (session.h) ---- */
+
+/* The holder: waits on its command pipe and forks when the server asks.
+ * Returns in the new process only (the call); the holder itself never
+ * returns: it ends when the server kills it or closes its pipe. */
+static void holder_wait(void) {
+  for (;;) {
+    char cmd;
+    long pid;
+    ssize_t r = read(TS_FD_CMD, &cmd, 1);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r != 1)
+      _exit(0); /* the server is done with this state */
+    if (cmd != TS_SESS_CMD_FORK)
+      continue;
+    /* The buffered output of the last call went with its report (the
+     * runner flushes), so nothing is written twice.  The clone passes the
+     * strict filter (exactly these flags) and then the server, which
+     * approves it only because it asked; fails otherwise, and the server
+     * knows. */
+    PyOS_BeforeFork();
+    pid = syscall(SYS_clone, TS_SESS_CLONE_FLAGS, 0, NULL, NULL, 0);
+    if (pid == 0)
+      return;
+    PyOS_AfterFork_Parent();
+  }
+}
+
+/* A call: the hello first (the server injects our pipes at 1-5 while it
+ * answers), then steps 9-13 as any child; then the pipes close, the job
+ * is over, and the process waits to be made the session's state (or to
+ * be killed).  Forever: each call that is committed becomes the holder
+ * that forks the next one, in this loop, with no growth of the stack. */
+__attribute__((noreturn)) static void calls(const struct ts_child_ctx *ctx) {
+  for (;;) {
+    bool intact;
+    long rc;
+
+    holder_wait();
+    if (syscall(TS_SESS_HELLO_NR, TS_SESS_HELLO_MAGIC) != 0)
+      _exit(TS_EXIT_SETUP); /* refused: the server kills us anyway */
+    PyOS_AfterFork_Child();
+    report_fd = TS_FD_REPORT;
+    rc = run_job(ctx, true, &intact);
+    close(TS_FD_STDOUT);
+    close(TS_FD_STDERR);
+    close(TS_FD_REPORT);
+    report_fd = -1;
+    if (!intact)
+      _exit((int)rc);
+  }
+}
+
+/* The first holder, init's child: the notify filter (its listener goes to
+ * the server over the handoff socket, while only that filter is loaded:
+ * it allows sendmsg), then the strict session filter, then the hello
+ * that tells the server who we are, and then the calls. */
+__attribute__((noreturn)) static void first_holder(const struct ts_child_ctx *ctx) {
+  struct ts_sess_handoff msg = {TS_SESS_STATUS_MAGIC, 0, {0}};
+  int lfd;
+
+  close(TS_FD_STATUS);
+  lfd = (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+                     SECCOMP_FILTER_FLAG_NEW_LISTENER | SECCOMP_FILTER_FLAG_SPEC_ALLOW,
+                     &ctx->notify_filter);
+  if (lfd < 0) {
+    msg.err = errno;
+    memcpy(msg.stage, "seccomp notify", sizeof "seccomp notify");
+    (void)ts_send_fds(TS_FD_HANDOFF, &msg, sizeof msg, NULL, 0);
+    _exit(TS_EXIT_SETUP);
+  }
+  if (ts_send_fds(TS_FD_HANDOFF, &msg, sizeof msg, &lfd, 1) < 0)
+    die("send listener");
+  close(lfd);
+  close(TS_FD_HANDOFF);
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_SPEC_ALLOW,
+              &ctx->session_filter) < 0)
+    die("seccomp");
+  close(TS_FD_REPORT);
+  report_fd = -1;
+  if (syscall(TS_SESS_HELLO_NR, TS_SESS_HELLO_MAGIC) != 0)
+    _exit(TS_EXIT_SETUP);
+  calls(ctx);
+}
+
+/* The session's init: reaps every process of the session and reports
+ * each on the status pipe.  Our own code only; its filter allows nothing
+ * else.  With no child left (the holder died and no call runs) the
+ * session is over. */
+__attribute__((noreturn)) static void init_loop(void) {
+  for (;;) {
+    siginfo_t si;
+    struct rusage ru;
+    struct ts_sess_status st;
+
+    memset(&si, 0, sizeof si);
+    if (syscall(SYS_waitid, P_ALL, 0, &si, WEXITED, &ru) < 0) {
+      if (errno == EINTR)
+        continue;
+      _exit(errno == ECHILD ? 0 : 1);
+    }
+    st = (struct ts_sess_status){
+        .magic = TS_SESS_STATUS_MAGIC,
+        .pid = si.si_pid,
+        .code = si.si_code,
+        .status = si.si_status,
+        .utime_us = (int64_t)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
+        .stime_us = (int64_t)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec,
+        .maxrss_kb = ru.ru_maxrss,
+    };
+    if (write(TS_FD_STATUS, &st, sizeof st) != (ssize_t)sizeof st)
+      _exit(1); /* the server is gone */
+  }
+}
+
+void ts_session_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *req,
+                     const int fds[TS_SPAWN_NFDS]) {
+  long pid;
+
+  PyOS_AfterFork_Child();
+  confine(ctx, req, fds, true); /* 1-7 */
+  /* The first holder: a plain fork, before any filter (only our own code
+   * has run in the session); it loads its filters itself. */
+  PyOS_BeforeFork();
+  pid = syscall(SYS_clone, SIGCHLD, 0, NULL, NULL, 0);
+  if (pid == 0) {
+    PyOS_AfterFork_Child();
+    first_holder(ctx);
+  }
+  if (pid < 0)
+    die("fork holder");
+  close(TS_FD_CMD);
+  close(TS_FD_HANDOFF);
+  close(TS_FD_REPORT);
+  report_fd = -1;
+  /* 8. init's own filter. */
+  if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_SPEC_ALLOW,
+              &ctx->init_filter) < 0)
+    _exit(TS_EXIT_SETUP);
+  init_loop();
 }

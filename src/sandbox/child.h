@@ -25,6 +25,9 @@
 /* What every child inherits from the zygote, read-only. */
 struct ts_child_ctx {
   struct sock_fprog filter; /* compiled once (seccomp.c) */
+  /* a session's: its processes' strict filter, the notify filter under
+   * it, its init's (seccomp.h) */
+  struct sock_fprog session_filter, notify_filter, init_filter;
   PyObject *run, *report;   /* from runner.py */
   PyObject *grant;          /* runner.py's grant(name): a capability for this job */
   int procfd;               /* the host's /proc, for the id maps */
@@ -39,5 +42,12 @@ struct ts_child_ctx {
 __attribute__((noreturn)) void ts_child_main(const struct ts_child_ctx *ctx,
                                              const struct ts_spawn_req *req,
                                              const int fds[TS_SPAWN_NFDS]);
+
+/* Right after the clone of a session's init (sandbox/session.h): sets the
+ * session up, forks its first holder, and reaps the session's processes
+ * until none is left.  fds: see TS_SPAWN_F_SESSION. */
+__attribute__((noreturn)) void ts_session_main(const struct ts_child_ctx *ctx,
+                                               const struct ts_spawn_req *req,
+                                               const int fds[TS_SPAWN_NFDS]);
 
 #endif

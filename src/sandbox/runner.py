@@ -42,6 +42,7 @@
 import _ast
 import builtins as _b
 import dis as _dis
+import gc as _gc
 import io as _io
 import linecache as _lc
 import os as _os
@@ -1700,7 +1701,23 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
     main_module = _types.ModuleType("__main__")
     _sys.modules["__main__"] = main_module
 
-    def run(tree, source, stdin_text, raw, last_expr=False):
+    def run(tree, source, stdin_text, raw, last_expr=False, keep=False):
+        # keep: a session's call (child.c), whose process may become the
+        # session's state.  Its globals are the session's and stay, unless
+        # a MemoryError made the runner free them (the third value it then
+        # returns, "intact", is False: the process is not committed).  It
+        # runs in a fork of the last call: the audit hook that call armed
+        # is disarmed for the runner's own setup, and what the runner
+        # replaces (streams, builtins, which the snippet may have swapped
+        # for its own objects) is let go only once the hook is armed again,
+        # so that no finalizer of the snippet's runs unwatched.
+        held = None
+        if keep:
+            audit.armed = False
+            del audit.trace[:]
+            audit.dropped = 0
+            held = (_sys.stdout, _sys.stderr, _sys.stdin,
+                    dict.get(main_module.__dict__, "__builtins__"))
         # The streams are made here, in the child: made in the zygote they
         # would be shared by every child and copied by each on first use.
         out = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
@@ -1736,11 +1753,12 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
             # without them, as they did when the child compiled the source.)
             code, last = _split(tree, last_expr, source)
         except BaseException as e:
-            return 1, _dump(_report(e))
+            return (1, _dump(_report(e)), True) if keep else (1, _dump(_report(e)))
         tree = None
         _lc.cache[_SNIPPET] = (len(source), None, source.splitlines(True), _SNIPPET)
         rc, result = 0, {"error": None}
         value = None
+        intact = True
         try:
             if not raw:
                 bad = (code is not None and check_code(code)) or (last is not None and
@@ -1756,6 +1774,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
                     hooked[0] = True
                     _sys.addaudithook(audit)
                 audit.armed = True
+            held = None
             if code is not None:
                 exec(code, g)
             if last is not None:
@@ -1763,12 +1782,17 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
                 value = eval(last, g)
         except SystemExit as e:
             if e.code is not None and e.code != 0:
-                g.clear()
+                if not keep:
+                    g.clear()
                 rc, result = 1, _report(e)
         except BaseException as e:
             # Free what the snippet holds first: after a MemoryError the
-            # report itself needs memory.
-            g.clear()
+            # report itself needs memory.  A session's state is kept (the
+            # server decides whether it becomes the session's), but not
+            # after a MemoryError.
+            if not keep or isinstance(e, MemoryError):
+                g.clear()
+                intact = False
             rc, result = 1, _report(e)
         # The hook stays armed to the end: what the snippet left behind
         # (finalizers, generators' finally, an exception's __str__) runs
@@ -1781,7 +1805,9 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
             except BaseException:
                 pass  # no memory left for it: no result
             value = None
-        g.clear()
+        held = None
+        if not keep:
+            g.clear()
         for f in (out, err):
             try:
                 f.flush()
@@ -1792,6 +1818,13 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
             if audit.dropped:
                 result["audit_dropped"] = audit.dropped
         outputs.report(result)
+        if keep:
+            if intact:
+                # What the state holds now is never collected in a call
+                # (the collector's writes would copy its pages in every
+                # fork), and, a session's state, never garbage.
+                _gc.freeze()
+            return rc, _dump(result), intact
         return rc, _dump(result)
 
     def report(e):

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sandbox/seccomp.h"
+#include "sandbox/session.h"
 /* ---- seccomp policy ----
  * An allowlist: what CPython needs to run already-loaded code, read its
  * standard library and write to the capture pipes.  Everything else fails
@@ -64,12 +65,33 @@ static const char *const no_exec_syscalls[] = {"mmap", "mprotect"};
 /* What every call without a rule gets (seccomp_init). */
 #define DEFAULT_ACTION SCMP_ACT_ERRNO(EPERM)
 
+/* The session filters apart from the allowlist: the notify filter (ALLOW
+ * by default: the strict filter below it decides) hands every clone and
+ * the hello to the server; the init's filter lets it wait for its
+ * children and report them, nothing else. */
+static int add_session_rules(scmp_filter_ctx ctx, enum ts_filter_kind kind) {
+  static const char *const init_syscalls[] = {"waitid", "write", "exit", "exit_group",
+                                              "rt_sigreturn", "restart_syscall"};
+  int rc = 0;
+
+  if (kind == TS_FILTER_NOTIFY) {
+    rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(clone), 0);
+    if (rc == 0)
+      rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, TS_SESS_HELLO_NR, 1,
+                            SCMP_A0(SCMP_CMP_EQ, TS_SESS_HELLO_MAGIC));
+    return rc;
+  }
+  for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(init_syscalls); i++)
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, seccomp_syscall_resolve_name(init_syscalls[i]), 0);
+  return rc;
+}
+
 /* The complete filter: default action, attributes and rules.  Both the
  * BPF program the children load and the pseudo code ts_seccomp_print
  * writes come from this one context, so what is printed is what runs.
  * NULL with *err filled on failure; release with seccomp_release. */
-static scmp_filter_ctx build_filter(ts_err *err) {
-  scmp_filter_ctx ctx = seccomp_init(DEFAULT_ACTION);
+static scmp_filter_ctx build_filter(enum ts_filter_kind kind, ts_err *err) {
+  scmp_filter_ctx ctx = seccomp_init(kind == TS_FILTER_NOTIFY ? SCMP_ACT_ALLOW : DEFAULT_ACTION);
   int rc;
 
   if (!ctx) {
@@ -85,12 +107,42 @@ static scmp_filter_ctx build_filter(ts_err *err) {
   if (rc == 0)
     rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
 
+  if (kind == TS_FILTER_NOTIFY || kind == TS_FILTER_SESSION_INIT) {
+    if (rc == 0 && add_session_rules(ctx, kind) < 0)
+      rc = -EINVAL;
+    if (rc < 0) {
+      seccomp_release(ctx);
+      ts_err_set(err, -rc, "building the session seccomp filters: %s", strerror(-rc));
+      return NULL;
+    }
+    return ctx;
+  }
   for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(allowed_syscalls); i++) {
     int nr = seccomp_syscall_resolve_name(allowed_syscalls[i]);
     if (nr == __NR_SCMP_ERROR)
       continue; /* not on this architecture */
+    /* A session's processes share a pid namespace: a call could signal
+     * its holder (the last good state) or change its limits.  No signal
+     * to anybody, and prlimit64 on the caller only (glibc's getrlimit
+     * and setrlimit pass pid 0).  abort() and raise() then fail, which
+     * glibc survives. */
+    if (kind == TS_FILTER_SESSION && strcmp(allowed_syscalls[i], "tgkill") == 0)
+      continue;
+    if (kind == TS_FILTER_SESSION && strcmp(allowed_syscalls[i], "prlimit64") == 0) {
+      rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A0(SCMP_CMP_EQ, 0));
+      continue;
+    }
     rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
   }
+  /* A session process: the one clone the server may approve (through the
+   * notify filter, which only sees what this filter allows: an ERRNO
+   * outranks a notification), and the hello. */
+  if (rc == 0 && kind == TS_FILTER_SESSION)
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 2,
+                          SCMP_A0(SCMP_CMP_EQ, TS_SESS_CLONE_FLAGS), SCMP_A1(SCMP_CMP_EQ, 0));
+  if (rc == 0 && kind == TS_FILTER_SESSION)
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, TS_SESS_HELLO_NR, 1,
+                          SCMP_A0(SCMP_CMP_EQ, TS_SESS_HELLO_MAGIC));
   /* prot is argument 2 of both.  With PROT_EXEC set, no rule matches and
    * the default answers EPERM (libseccomp refuses a rule whose action is
    * the default's, so the refusal cannot be spelt out as a rule). */
@@ -112,8 +164,8 @@ static scmp_filter_ctx build_filter(ts_err *err) {
   return ctx;
 }
 
-int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
-  scmp_filter_ctx ctx = build_filter(err);
+int ts_seccomp_compile_kind(enum ts_filter_kind kind, struct sock_fprog *out, ts_err *err) {
+  scmp_filter_ctx ctx = build_filter(kind, err);
   char *bpf = NULL;
   int rc, memfd;
   off_t size;
@@ -141,8 +193,12 @@ int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
   return 0;
 }
 
+int ts_seccomp_compile(struct sock_fprog *out, ts_err *err) {
+  return ts_seccomp_compile_kind(TS_FILTER_CHILD, out, err);
+}
+
 int ts_seccomp_print(int fd, ts_err *err) {
-  scmp_filter_ctx ctx = build_filter(err);
+  scmp_filter_ctx ctx = build_filter(TS_FILTER_CHILD, err);
   int rc;
 
   if (!ctx)

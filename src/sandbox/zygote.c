@@ -37,6 +37,7 @@ const char *__lsan_default_suppressions(void) { return "leak:libpython3.11\n"; }
 #include "sandbox/proto.h"
 #include "sandbox/pyguard.h"
 #include "sandbox/seccomp.h"
+#include "sandbox/session.h"
 #include "sandbox/zygote.h"
 #include "util/pyembed.h"
 
@@ -307,6 +308,8 @@ static void serve(struct zygote *z) {
       };
       PyOS_BeforeFork();
       pid = syscall(SYS_clone3, &args, sizeof args);
+      if (pid == 0 && (req.flags & TS_SPAWN_F_SESSION))
+        ts_session_main(&z->child, &req, fds);
       if (pid == 0)
         ts_child_main(&z->child, &req, fds);
       PyOS_AfterFork_Parent();
@@ -372,7 +375,10 @@ int ts_zygote_main(int argc, char **argv) {
   }
   z.server_pid = server_pid;
   init_python(&z, home, allowed, allow_input);
-  if (ts_seccomp_compile(&z.child.filter, &err) < 0)
+  if (ts_seccomp_compile(&z.child.filter, &err) < 0 ||
+      ts_seccomp_compile_kind(TS_FILTER_SESSION, &z.child.session_filter, &err) < 0 ||
+      ts_seccomp_compile_kind(TS_FILTER_NOTIFY, &z.child.notify_filter, &err) < 0 ||
+      ts_seccomp_compile_kind(TS_FILTER_SESSION_INIT, &z.child.init_filter, &err) < 0)
     fail("%s", err.msg);
   enter_zygote_namespaces(&z);
   if (send_ready(0, "ready") < 0)
