@@ -329,7 +329,7 @@ static double cpu_ms_alive(const struct child *c) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static void deliver(struct ts_executor *ex, struct work *w, struct ts_exec_result *r) {
+void ex_deliver(struct ts_executor *ex, struct work *w, struct ts_exec_result *r) {
   pthread_mutex_lock(&ex->lock);
   if (w->system)
     ex->sys_inflight--;
@@ -350,7 +350,7 @@ void ex_fail_work(struct ts_executor *ex, struct work *w, enum ts_exec_status st
     r->exit_code = -1;
     (void)snprintf(r->detail, sizeof r->detail, "%s", why);
   }
-  deliver(ex, w, r);
+  ex_deliver(ex, w, r);
   ex_work_free(ex, w);
 }
 
@@ -388,7 +388,7 @@ static void observe(const struct ts_executor *ex, const struct child *c, double 
 }
 
 /* The result of a child's work, from what the server observed. */
-static struct ts_exec_result *result_of(struct ts_executor *ex, struct child *c) {
+struct ts_exec_result *ex_result_of(struct ts_executor *ex, struct child *c) {
   struct ts_exec_result *r = calloc(1, sizeof *r);
   struct ts_outcome_facts f;
   struct ts_outcome o;
@@ -458,7 +458,7 @@ static void finish_pooled(struct ts_executor *ex, struct child *c) {
   ex_child_free(ex, c);
 }
 
-static void release(struct ts_executor *ex, struct child *c) {
+void ex_release(struct ts_executor *ex, struct child *c) {
   ex->nbusy--;
   atomic_store(&ex->running_now, ex->nbusy);
   ex_child_free(ex, c);
@@ -467,10 +467,20 @@ static void release(struct ts_executor *ex, struct child *c) {
 /* The child is gone (reaped) or done with its work, or unusable: answer
  * its work, if any, and free it.  `why` forces internal_error. */
 void ex_finish(struct ts_executor *ex, struct child *c, const char *why) {
+  if (c->sess_init) {
+    /* A session's init that the zygote never made (it died). */
+    ex_session_spawned(ex, c->sess_init, -1, 0, why ? why : "the sandbox zygote died");
+    free(c);
+    return;
+  }
+  if (c->sess) {
+    ex_session_call_finish(ex, c, why);
+    return;
+  }
   if (c->answered) {
     /* Its slot was held until now: the teardown was still its cost. */
     ex_kill(c);
-    release(ex, c);
+    ex_release(ex, c);
     return;
   }
   if (!c->w) {
@@ -481,14 +491,14 @@ void ex_finish(struct ts_executor *ex, struct child *c, const char *why) {
     struct work *w = steal_pointer(&c->w);
     ex_kill(c);
     ex_fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, why);
-    release(ex, c);
+    ex_release(ex, c);
     return;
   }
   if (!c->reaped || (c->info.si_code == CLD_EXITED && c->info.si_status != TS_EXIT_SETUP))
     ex->pool_failures = 0;
-  deliver(ex, c->w, result_of(ex, c));
+  ex_deliver(ex, c->w, ex_result_of(ex, c));
   if (c->reaped) {
-    release(ex, c);
+    ex_release(ex, c);
     return;
   }
   /* Answered early: nothing of the child can reach the user any more.
@@ -528,6 +538,11 @@ void ex_reap(struct ts_executor *ex, struct child *c) {
   if (syscall(SYS_waitid, P_PIDFD, c->pidfd, &c->info, WEXITED | WNOHANG, &c->ru) < 0 ||
       c->info.si_pid == 0)
     return;
+  ex_reaped(ex, c);
+}
+
+/* The child is gone, its wait status and usage in c->info and c->ru. */
+void ex_reaped(struct ts_executor *ex, struct child *c) {
   c->reaped = true;
   ex_close_fd(ex, &c->pidfd);
   ex_close_fd(ex, &c->jobfd);

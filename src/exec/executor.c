@@ -182,6 +182,7 @@ static int next_timeout_ms(struct ts_executor *ex) {
     next = ex->zretry_at;
   if (ex->nstrays && t + 0.05 < next)
     next = t + 0.05;
+  next = ex_session_next_deadline(ex, next);
   return next <= t ? 0 : (int)ceil((next - t) * 1e3);
 }
 
@@ -226,6 +227,7 @@ static void check_deadlines(struct ts_executor *ex) {
     if (c && c->resume_at > 0 && t >= c->resume_at)
       ex_resume_pipes(ex, c);
   }
+  ex_session_check(ex, t);
   if (ex->zfd < 0 && t >= ex->zretry_at && !ex_stopping(ex)) {
     ts_err err = {0};
     if (ex_zygote_launch(ex, &err) == 0) {
@@ -254,6 +256,8 @@ static bool all_idle(struct ts_executor *ex) {
 static void drain_pool(struct ts_executor *ex) {
   struct pollfd pfd;
 
+  /* Sessions end with the server: every one is killed and reaped. */
+  ex_session_stop_all(ex);
   /* Children the zygote is still creating: wait for their pidfds. */
   while (ex->spawning && ex->zfd >= 0) {
     pfd = (struct pollfd){ex->zfd, POLLIN, 0};
@@ -289,7 +293,14 @@ static void *executor_main(void *arg) {
       switch (kind) {
       case EV_WAKE:
         take_incoming(ex);
+        ex_session_ops(ex);
         break;
+      case EV_SESS_STATUS:
+      case EV_SESS_NOTIF:
+      case EV_SESS_HANDOFF:
+      case EV_SESS_INIT:
+        ex_session_event(ex, kind, (unsigned)(evs[i].data.u64 >> 8));
+        continue; /* not a child's: c is not one */
       case EV_ZYGOTE:
         if (ex->zfd >= 0)
           ex_zygote_reply(ex);
@@ -346,7 +357,11 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
     ex->report_limits.outputs_max = cfg->outputs_max;
   if (cfg->outputs_bytes)
     ex->report_limits.outputs_bytes = cfg->outputs_bytes;
-  ex->capacity = cfg->max_concurrency + cfg->pool + 1; /* + the reserved slot */
+  /* + the reserved slot, + one call per session */
+  ex->capacity = cfg->max_concurrency + cfg->pool + 1 + cfg->max_sessions;
+  ex->sess_ops_tail = &ex->sess_ops;
+  /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
+  ex->sessions = calloc(cfg->max_sessions ? cfg->max_sessions : 1, sizeof *ex->sessions);
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
   /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
@@ -355,7 +370,8 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   ex->queue_tail = &ex->queue;
   ex->spawning_tail = &ex->spawning;
   pthread_mutex_init(&ex->lock, NULL);
-  if (!ex->allowed_modules || !ex->slots || ex->capacity == 0 || ex->capacity > 0xffffff) {
+  if (!ex->allowed_modules || !ex->slots || !ex->sessions || ex->capacity == 0 ||
+      ex->capacity > 0xffffff) {
     ts_err_set(err, ENOMEM, "out of memory");
     goto fail;
   }
@@ -389,6 +405,7 @@ fail:
     close(ex->wakefd);
   pthread_mutex_destroy(&ex->lock);
   free(ex->slots);
+  free(ex->sessions);
   free(ex->allowed_modules);
   free(ex);
   return NULL;
@@ -404,8 +421,10 @@ static void unreserve(struct ts_executor *ex, bool system) {
   pthread_mutex_unlock(&ex->lock);
 }
 
-static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, bool system,
-                       ts_exec_done_fn done, void *ctx, ts_err *err) {
+/* Admits and encodes one submission (on the caller's thread): NULL with
+ * *err when refused. */
+struct work *ex_new_work(struct ts_executor *ex, const struct ts_exec_params *p, bool system,
+                         ts_exec_done_fn done, void *ctx, ts_err *err) {
   struct ts_job jd = {p->code, p->code_len, p->stdin_data, p->stdin_len,
                       {(uint32_t)p->memory_mb, (uint32_t)ceil(p->timeout) + 1, p->flags},
                       p->files, p->nfiles};
@@ -413,23 +432,27 @@ static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, b
   jd.patterns = p->patterns;
   jd.npatterns = p->npatterns;
   struct work *w;
-  uint64_t one = 1;
 
-  if (p->memory_mb > ex->cfg.memory_max_mb || p->timeout > ex->cfg.timeout_max || p->timeout <= 0)
-    return ts_err_set(err, EINVAL, "limits above the executor's maximum");
+  if (p->memory_mb > ex->cfg.memory_max_mb || p->timeout > ex->cfg.timeout_max || p->timeout <= 0) {
+    ts_err_set(err, EINVAL, "limits above the executor's maximum");
+    return NULL;
+  }
   pthread_mutex_lock(&ex->lock);
   if (ex->stopping) {
     pthread_mutex_unlock(&ex->lock);
-    return ts_err_set(err, ESHUTDOWN, "the server is shutting down");
+    ts_err_set(err, ESHUTDOWN, "the server is shutting down");
+    return NULL;
   }
   if (system && ex->sys_inflight > 0) {
     pthread_mutex_unlock(&ex->lock);
-    return ts_err_set(err, EBUSY, "a system execution is already in progress");
+    ts_err_set(err, EBUSY, "a system execution is already in progress");
+    return NULL;
   }
   if (!system && ex->inflight >= ex->cfg.max_concurrency + ex->cfg.queue_max) {
     pthread_mutex_unlock(&ex->lock);
-    return ts_err_set(err, EAGAIN, "too many executions in progress (%u running or queued)",
-                      ex->cfg.max_concurrency + ex->cfg.queue_max);
+    ts_err_set(err, EAGAIN, "too many executions in progress (%u running or queued)",
+               ex->cfg.max_concurrency + ex->cfg.queue_max);
+    return NULL;
   }
   if (system)
     ex->sys_inflight++;
@@ -447,7 +470,7 @@ static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, b
   if (!w || !w->job) {
     free(w);
     unreserve(ex, system);
-    return -1;
+    return NULL;
   }
   w->timeout = p->timeout;
   w->memory_mb = (unsigned)p->memory_mb;
@@ -462,11 +485,26 @@ static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, b
   w->event_ctx = p->event_ctx;
   w->system = system;
   w->client = p->client_fd > 0 ? fcntl(p->client_fd, F_DUPFD_CLOEXEC, 3) : -1;
+  return w;
+}
+
+void ex_wake(struct ts_executor *ex) {
+  uint64_t one = 1;
+
+  (void)!write(ex->wakefd, &one, sizeof one);
+}
+
+static int submit_work(struct ts_executor *ex, const struct ts_exec_params *p, bool system,
+                       ts_exec_done_fn done, void *ctx, ts_err *err) {
+  struct work *w = ex_new_work(ex, p, system, done, ctx, err);
+
+  if (!w)
+    return -1;
   pthread_mutex_lock(&ex->lock);
   *ex->incoming_tail = w;
   ex->incoming_tail = &w->next;
   pthread_mutex_unlock(&ex->lock);
-  (void)!write(ex->wakefd, &one, sizeof one);
+  ex_wake(ex);
   return 0;
 }
 
@@ -574,6 +612,8 @@ void ts_executor_stop(struct ts_executor *ex, double grace) {
 void ts_executor_free(struct ts_executor *ex) {
   if (!ex)
     return;
+  ex_session_free_all(ex);
+  free(ex->sessions);
   close(ex->epfd);
   close(ex->wakefd);
   pthread_mutex_destroy(&ex->lock);

@@ -37,6 +37,9 @@ struct ts_executor_config {
   unsigned pool; /* children kept ready ahead of demand (0: none) */
   long memory_max_mb;  /* the largest memory_mb a job may ask for */
   double timeout_max;  /* the largest timeout a job may ask for */
+  unsigned max_sessions; /* sessions at once (0: none) */
+  double session_ttl_max;   /* the longest idle time a session may ask for (0: 3600 s) */
+  double session_lifetime;  /* the longest a session lives (0: 86400 s) */
 };
 
 
@@ -94,6 +97,15 @@ struct ts_exec_result {
   int exit_code; /* -1 when killed */
   int signal;    /* 0 when it exited */
   char detail[200]; /* why, for internal_error */
+  /* A session's call (ts_session_exec): whether the session was found,
+   * its revision after the call, and whether the call became its state;
+   * reason: "ok", "always", or why not ("failed", "never",
+   * "process_ended", "session_ended"). */
+  struct {
+    bool used, found, committed;
+    unsigned revision;
+    const char *reason; /* static */
+  } session;
 };
 
 /* Called on the executor thread when a job ends; owns *res (free it with
@@ -128,6 +140,74 @@ pid_t ts_executor_zygote_pid(struct ts_executor *ex);
  * valid for late submitters until ts_executor_free(). */
 void ts_executor_stop(struct ts_executor *ex, double grace);
 void ts_executor_free(struct ts_executor *ex);
+
+/* ---- sessions ----
+ * A session keeps a Python state across calls: each call runs in a fork
+ * of the last good state, and only a call that commits becomes the new
+ * one (sandbox/session.h).  A session is named by a random 128-bit id
+ * (32 hex digits) and bound to an owner (a hash of the token that made
+ * it, 32 bytes, or zeros): any operation with an unknown id, or another
+ * owner's, finds nothing (ENOENT).  The callbacks run on the executor
+ * thread and must not block. */
+#define TS_SESSION_ID_LEN 32
+#define TS_SESSION_OWNER_LEN 32
+
+enum ts_commit { TS_COMMIT_ON_SUCCESS, TS_COMMIT_ALWAYS, TS_COMMIT_NEVER };
+
+struct ts_session_params {
+  long memory_mb; /* address space of each of its processes (0: memory_max_mb) */
+  double ttl;     /* seconds idle before it expires (0: 600) */
+  unsigned char owner[TS_SESSION_OWNER_LEN];
+};
+
+struct ts_session_info {
+  char id[TS_SESSION_ID_LEN + 1];
+  unsigned revision;
+  double created, last_used, expires; /* seconds since the epoch */
+  long memory_mb;
+  double ttl;
+  unsigned long state_kb; /* the holder's resident set (0: unknown) */
+  bool busy;              /* a call is running */
+};
+
+/* err: 0, or ENOENT (no such session), EAGAIN (--max-sessions reached),
+ * ESHUTDOWN, or another errno with `why` when the session could not be
+ * made.  info is only valid during the call. */
+typedef void (*ts_session_fn)(void *ctx, int err, const char *why,
+                              const struct ts_session_info *info);
+
+int ts_session_create(struct ts_executor *ex, const struct ts_session_params *p,
+                      ts_session_fn done, void *ctx, ts_err *err);
+/* Runs a call in the session: the result says what became of the session
+ * (result.session); a session that is not found gives internal_error
+ * with session.found false; one that runs a call already, internal_error
+ * with detail "session_busy". */
+int ts_session_exec(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                    const struct ts_exec_params *p, enum ts_commit commit,
+                    ts_exec_done_fn done, void *ctx, ts_err *err);
+/* Ends the session; done is called once every process of it is gone. */
+int ts_session_destroy(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                       ts_session_fn done, void *ctx, ts_err *err);
+int ts_session_get(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                   ts_session_fn done, void *ctx, ts_err *err);
+/* The same, waiting (tests, and threads that may block).  Return 0 or -1
+ * with err->errnum. */
+int ts_session_create_sync(struct ts_executor *ex, const struct ts_session_params *p,
+                           struct ts_session_info *out, ts_err *err);
+int ts_session_exec_run(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                        const struct ts_exec_params *p, enum ts_commit commit,
+                        struct ts_exec_result *out, ts_err *err);
+int ts_session_destroy_sync(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                            ts_err *err);
+int ts_session_get_sync(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                        struct ts_session_info *out, ts_err *err);
+
+/* Counters since the start, any thread. */
+struct ts_session_stats {
+  unsigned active;
+  unsigned long created, expired, committed, rolled_back;
+};
+void ts_session_stats(struct ts_executor *ex, struct ts_session_stats *out);
 
 void ts_exec_result_free(struct ts_exec_result *r);
 /* The /execute response body. */

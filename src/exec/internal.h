@@ -40,7 +40,12 @@ unsigned ex_report_reads(const struct ts_executor *ex, size_t cap, size_t size);
 
 /* What an epoll event is about: the kind in the low byte, the child's
  * slot above it. */
-enum ev_kind { EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT };
+enum ev_kind {
+  EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT,
+  /* a session's (the session's index above the kind): */
+  EV_SESS_STATUS, EV_SESS_NOTIF, EV_SESS_HANDOFF, EV_SESS_INIT,
+};
+struct session;
 enum child_state { CHILD_SPAWNING, CHILD_READY };
 
 /* One pipe from a child, read up to `limit` bytes and, when reads_left
@@ -76,6 +81,7 @@ struct work {
   void *event_ctx;
   int client; /* our duplicate of the client's socket, or -1 */
   bool system; /* ts_exec_submit_system(): runs on the reserved slot */
+  int commit;  /* a session's call: enum ts_commit */
 };
 
 /* A sandbox child, and the work it runs once it has some. */
@@ -104,6 +110,11 @@ struct child {
   struct timespec start;
   double deadline; /* monotonic seconds, once it has work */
   double resume_at; /* when its paused pipes are watched again, 0 if none */
+  /* A session's call (no slot of its own before its hello; reaped by the
+   * session's init, which reports it), or the placeholder of a session's
+   * init in the spawning list. */
+  struct session *sess, *sess_init;
+  pid_t nspid; /* a session's call: its pid in the session */
 };
 
 struct ts_executor {
@@ -149,6 +160,14 @@ struct ts_executor {
   double pool_retry_at;       /* no pool refill before this time */
   pid_t strays[MAX_STRAYS];   /* children of a dead zygote's last clones */
   unsigned nstrays;
+
+  /* sessions (session.c): operations from other threads under `lock`;
+   * the table on the executor thread; the counters atomic */
+  struct sess_op *sess_ops, **sess_ops_tail;
+  struct session **sessions; /* cfg.max_sessions entries */
+  unsigned nsessions;
+  _Atomic unsigned sess_active;
+  _Atomic unsigned long sess_created, sess_expired, sess_committed, sess_rolled_back;
 };
 
 /* executor.c */
@@ -161,7 +180,29 @@ struct child *ex_spawn_child(struct ts_executor *ex);
 void ex_zygote_reply(struct ts_executor *ex);
 void ex_reap_strays(struct ts_executor *ex);
 
+/* executor.c */
+struct work *ex_new_work(struct ts_executor *ex, const struct ts_exec_params *p, bool system,
+                         ts_exec_done_fn done, void *ctx, ts_err *err);
+void ex_wake(struct ts_executor *ex);
+
+/* session.c */
+void ex_session_ops(struct ts_executor *ex);
+void ex_session_event(struct ts_executor *ex, enum ev_kind kind, unsigned idx);
+void ex_session_spawned(struct ts_executor *ex, struct session *s, int pidfd, pid_t pid,
+                        const char *why);
+void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char *why);
+double ex_session_next_deadline(struct ts_executor *ex, double next);
+void ex_session_check(struct ts_executor *ex, double now);
+bool ex_session_known_pid(struct ts_executor *ex, pid_t pid);
+void ex_session_stop_all(struct ts_executor *ex);
+void ex_session_free_all(struct ts_executor *ex);
+
 /* children.c */
+struct ts_exec_result *ex_result_of(struct ts_executor *ex, struct child *c);
+void ex_deliver(struct ts_executor *ex, struct work *w, struct ts_exec_result *r);
+void ex_release(struct ts_executor *ex, struct child *c);
+void ex_reaped(struct ts_executor *ex, struct child *c);
+struct child *ex_child_new(struct ts_executor *ex, int child_fds[TS_SPAWN_NFDS]);
 int ex_watch(struct ts_executor *ex, int fd, uint32_t events, enum ev_kind kind, int slot);
 void ex_close_fd(struct ts_executor *ex, int *fd);
 void ex_buf_init(struct buf *b, int fd, size_t cap, size_t limit, unsigned max_reads);

@@ -153,16 +153,15 @@ static int set_nonblock(int fd) {
   return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
-struct child *ex_spawn_child(struct ts_executor *ex) {
+/* A child's server side: a slot, its four pipes (the job's, read
+ * non-blocking, and the three back, watched), and their child ends in
+ * child_fds (job read end, stdout, stderr, report), which the caller
+ * hands over and closes.  NULL when no slot or no pipe is left. */
+struct child *ex_child_new(struct ts_executor *ex, int child_fds[TS_SPAWN_NFDS]) {
   int pipes[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
-  int fds[TS_SPAWN_NFDS];
-  struct ts_spawn_req req = {TS_PROTO_MAGIC, 0, 0, (uint32_t)ex->cfg.memory_max_mb,
-                             (uint32_t)ceil(ex->cfg.timeout_max) + 2};
   struct child *c;
-  int slot = -1, sent, psize;
+  int slot = -1, psize;
 
-  if (ex->zfd < 0)
-    return NULL;
   for (unsigned i = 0; i < ex->capacity; i++)
     if (!ex->slots[i]) {
       slot = (int)i;
@@ -180,7 +179,7 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
       ts_error("cannot create pipes: %s", strerror(errno));
       return NULL;
     }
-  c->id = req.job_id = ++ex->next_id;
+  c->id = ++ex->next_id;
   c->slot = slot;
   c->pidfd = -1;
   c->state = CHILD_SPAWNING;
@@ -199,10 +198,28 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   ex_buf_init(&c->res, pipes[3][0], ts_report_cap(&ex->report_limits),
               ts_report_cap(&ex->report_limits),
               ex_report_reads(ex, ts_report_cap(&ex->report_limits), c->res_pipe));
-  fds[0] = pipes[0][0];
-  fds[1] = pipes[1][1];
-  fds[2] = pipes[2][1];
-  fds[3] = pipes[3][1];
+  child_fds[0] = pipes[0][0];
+  child_fds[1] = pipes[1][1];
+  child_fds[2] = pipes[2][1];
+  child_fds[3] = pipes[3][1];
+  set_nonblock(c->jobfd);
+  for (int i = 1; i < 4; i++) {
+    set_nonblock(pipes[i][0]);
+    ex_watch(ex, pipes[i][0], EPOLLIN, (enum ev_kind)(EV_OUT + i - 1), slot);
+  }
+  return c;
+}
+
+struct child *ex_spawn_child(struct ts_executor *ex) {
+  int fds[TS_SPAWN_NFDS];
+  struct ts_spawn_req req = {TS_PROTO_MAGIC, 0, 0, (uint32_t)ex->cfg.memory_max_mb,
+                             (uint32_t)ceil(ex->cfg.timeout_max) + 2};
+  struct child *c;
+  int sent;
+
+  if (ex->zfd < 0 || !(c = ex_child_new(ex, fds)))
+    return NULL;
+  req.job_id = c->id;
   sent = ts_send_fds(ex->zfd, &req, sizeof req, fds, TS_SPAWN_NFDS);
   /* The child's ends go now, or EOF would never come. */
   for (int i = 0; i < 4; i++)
@@ -210,11 +227,6 @@ struct child *ex_spawn_child(struct ts_executor *ex) {
   if (sent < 0) {
     ex_child_free(ex, c);
     return NULL;
-  }
-  set_nonblock(c->jobfd);
-  for (int i = 1; i < 4; i++) {
-    set_nonblock(pipes[i][0]);
-    ex_watch(ex, pipes[i][0], EPOLLIN, (enum ev_kind)(EV_OUT + i - 1), slot);
   }
   c->next = NULL;
   *ex->spawning_tail = c;
@@ -240,7 +252,7 @@ static bool known_child(struct ts_executor *ex, pid_t pid) {
   for (unsigned i = 0; i < ex->capacity; i++)
     if (ex->slots[i] && ex->slots[i]->pid == pid)
       return true;
-  return pid == ex->zpid;
+  return pid == ex->zpid || ex_session_known_pid(ex, pid);
 }
 
 /* The zygote just died: any child of ours that we hold no pidfd for is a
@@ -325,6 +337,15 @@ void ex_zygote_reply(struct ts_executor *ex) {
   if (nfds == 1)
     pidfd = fds[0];
   c = pop_spawning(ex);
+  if (c && c->sess_init) {
+    bool ok = n == (ssize_t)sizeof resp && resp.job_id == c->id && resp.err == 0 && pidfd >= 0;
+    if (!ok && pidfd >= 0)
+      close(pidfd);
+    ex_session_spawned(ex, c->sess_init, ok ? pidfd : -1, ok ? resp.pid : 0,
+                       ok ? NULL : "cannot create the session's sandbox");
+    free(c);
+    return;
+  }
   if (n != (ssize_t)sizeof resp || !c || resp.job_id != c->id || resp.err != 0 || pidfd < 0) {
     char why[120];
     (void)snprintf(why, sizeof why, "cannot create the sandbox: %s",

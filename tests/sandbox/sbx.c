@@ -67,6 +67,7 @@ void sbx_setup(void) {
       .pool = SBX_POOL,
       .memory_max_mb = 4096,
       .timeout_max = 30,
+      .max_sessions = 4, /* test_sessions.c */
   };
   ts_err err = {0};
 

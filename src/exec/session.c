@@ -1,0 +1,1123 @@
+/* The server's side of transactional sessions, on the executor thread
+ * (the API functions at the end run on any thread and queue operations
+ * for it).  See sandbox/session.h for the session's processes and
+ * executor.h for the API.
+ *
+ * Per session the server holds: the init's pidfd (the server's child:
+ * the zygote clones it with CLONE_PARENT), its status pipe, the notify
+ * listener of the session's processes, and the holder (host pid, pidfd,
+ * pid inside, the write end of its command pipe).  A call goes:
+ *
+ *   IDLE --(no process of ours still dying)--> FORKING: 'F' to the holder
+ *   FORKING --clone from the holder, exact flags--> HELLO: approved
+ *   HELLO --hello from init's new child--> RUNNING: pipes injected (ADDFD)
+ *   RUNNING --the call's end--> IDLE: committed (the call is the holder,
+ *            the old one killed) or rolled back (the call killed)
+ *
+ * Whatever else reaches the listener is refused (EPERM), and a call that
+ * asks for a clone is killed at once.  A process's end is known from
+ * init's status record (its wait status and usage), never from the
+ * process itself, so no kernel newer than the pidfd's is needed. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/seccomp.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exec/internal.h"
+#include "sandbox/child.h"
+#include "sandbox/session.h"
+#include "util/log.h"
+
+#define SESS_CREATE_TIMEOUT 20.0 /* seconds from the spawn to the first holder's hello */
+#define SESS_FORK_TIMEOUT 10.0   /* from the fork request to the call's hello */
+#define SESS_TTL_DEFAULT 600.0
+#define SESS_TTL_MAX_DEFAULT 3600.0
+#define SESS_LIFETIME_DEFAULT 86400.0
+#define SESS_MAX_DYING 8
+
+enum sess_phase {
+  S_SPAWNING,    /* waiting for the zygote's reply */
+  S_HANDOFF,     /* waiting for the listener */
+  S_FIRST_HELLO, /* waiting for the first holder's hello */
+  S_IDLE,
+  S_FORKING, /* the holder was asked to fork */
+  S_HELLO,   /* its clone was approved: waiting for the new process's hello */
+  S_RUNNING, /* a call runs */
+  S_DEAD,    /* init was killed: waiting for its reap */
+};
+
+enum op_type { OP_CREATE, OP_EXEC, OP_DESTROY, OP_GET };
+
+struct sess_op {
+  struct sess_op *next;
+  enum op_type type;
+  char id[TS_SESSION_ID_LEN + 1];
+  unsigned char owner[TS_SESSION_OWNER_LEN];
+  struct ts_session_params params;
+  struct work *w;
+  ts_session_fn cb;
+  void *ctx;
+};
+
+struct session {
+  char id[TS_SESSION_ID_LEN + 1];
+  unsigned char owner[TS_SESSION_OWNER_LEN];
+  unsigned idx;
+  enum sess_phase phase;
+  long memory_mb;
+  double ttl;
+  double created, last_used;  /* monotonic */
+  double created_wall, used_wall; /* epoch */
+  double deadline; /* of the phase (creation, fork), 0 if none */
+  bool expired;
+  unsigned revision;
+  pid_t init_pid;
+  int init_pidfd, status_fd, handoff_fd, report_fd, listener;
+  pid_t holder_pid, holder_nspid;
+  int holder_pidfd, holder_cmd;
+  /* processes of the session the server killed, until init reports them
+   * (pids inside): no fork is asked for before they are all gone, so the
+   * session never needs more than TS_SESS_NPROC processes */
+  pid_t dying[SESS_MAX_DYING];
+  unsigned ndying;
+  /* the call: its work until its process exists, then its child */
+  struct work *w;
+  struct child *call;
+  int call_fds[TS_SPAWN_NFDS + 1]; /* its ends, injected at the hello */
+  int call_cmd;                    /* our end of its command pipe */
+  /* waiting callbacks */
+  struct sess_op *create_op, *destroy_op;
+  char stbuf[sizeof(struct ts_sess_status)];
+  size_t stlen;
+};
+
+static int steal_fd(int *fd) {
+  int v = *fd;
+
+  *fd = -1;
+  return v;
+}
+
+static double wall_now(void) {
+  struct timespec ts;
+
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void close_raw(int *fd) {
+  if (*fd >= 0) {
+    close(*fd);
+    *fd = -1;
+  }
+}
+
+static void info_of(const struct session *s, struct ts_session_info *info) {
+  double t = ex_now();
+
+  memset(info, 0, sizeof *info);
+  memcpy(info->id, s->id, sizeof info->id);
+  info->revision = s->revision;
+  info->created = s->created_wall;
+  info->last_used = s->used_wall;
+  info->expires = s->used_wall + s->ttl;
+  if (s->created + SESS_LIFETIME_DEFAULT - t < s->last_used + s->ttl - t)
+    info->expires = s->created_wall + SESS_LIFETIME_DEFAULT;
+  info->memory_mb = s->memory_mb;
+  info->ttl = s->ttl;
+  info->busy = s->w || s->call;
+}
+
+static void op_done(struct sess_op *op, int err, const char *why, const struct session *s) {
+  struct ts_session_info info;
+
+  if (s)
+    info_of(s, &info);
+  if (op->cb)
+    op->cb(op->ctx, err, why, s && !err ? &info : NULL);
+  free(op);
+}
+
+static double lifetime(const struct ts_executor *ex) {
+  return ex->cfg.session_lifetime > 0 ? ex->cfg.session_lifetime : SESS_LIFETIME_DEFAULT;
+}
+
+/* ---- the session's end ---- */
+
+/* Kills the session: init, and with it every process of its namespace.
+ * Its reap (EV_SESS_INIT) frees it. */
+static void sess_kill(struct session *s) {
+  if (s->phase == S_DEAD)
+    return;
+  if (s->init_pidfd >= 0)
+    syscall(SYS_pidfd_send_signal, s->init_pidfd, SIGKILL, NULL, 0);
+  s->phase = S_DEAD;
+  s->deadline = 0;
+}
+
+static void sess_free(struct ts_executor *ex, struct session *s, const char *why) {
+  struct child *c = s->call;
+
+  /* The call in progress went with the namespace: killed. */
+  if (c) {
+    s->call = NULL;
+    if (c->pidfd >= 0 && !c->reaped) {
+      c->killed = true;
+      c->info.si_code = CLD_KILLED;
+      c->info.si_status = SIGKILL;
+      ex_reaped(ex, c); /* finishes it: ex_session_call_finish */
+    } else {
+      ex_finish(ex, c, why);
+    }
+  }
+  if (s->w) {
+    struct work *w = steal_pointer(&s->w);
+    ex_fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, why);
+  }
+  if (s->create_op)
+    op_done(steal_pointer(&s->create_op), EIO, why, NULL);
+  if (s->destroy_op)
+    op_done(steal_pointer(&s->destroy_op), 0, NULL, NULL);
+  ex_close_fd(ex, &s->init_pidfd);
+  ex_close_fd(ex, &s->status_fd);
+  ex_close_fd(ex, &s->handoff_fd);
+  ex_close_fd(ex, &s->listener);
+  close_raw(&s->report_fd);
+  close_raw(&s->holder_pidfd);
+  close_raw(&s->holder_cmd);
+  close_raw(&s->call_cmd);
+  for (int i = 0; i < TS_SPAWN_NFDS + 1; i++)
+    close_raw(&s->call_fds[i]);
+  ex->sessions[s->idx] = NULL;
+  ex->nsessions--;
+  atomic_store(&ex->sess_active, ex->nsessions);
+  free(s);
+}
+
+/* The session failed: logged, and killed (its reap frees it). */
+static void sess_fail(struct session *s, const char *why) {
+  if (s->phase != S_DEAD)
+    ts_warn("session %.8s…: %s", s->id, why);
+  sess_kill(s);
+}
+
+/* init is gone: reaped here, and the session with it. */
+static void init_reaped(struct ts_executor *ex, struct session *s) {
+  siginfo_t info;
+
+  memset(&info, 0, sizeof info);
+  if (s->init_pidfd >= 0 &&
+      (syscall(SYS_waitid, P_PIDFD, s->init_pidfd, &info, WEXITED | WNOHANG, NULL) < 0 ||
+       info.si_pid == 0))
+    return;
+  if (s->phase != S_DEAD && s->create_op) {
+    /* It died while being set up: say where, if it said. */
+    char buf[256];
+    ssize_t n = s->report_fd >= 0 ? read(s->report_fd, buf, sizeof buf) : -1;
+    struct ts_child_report r;
+    if (n > 0) {
+      ts_report_decode(buf, (size_t)n, NULL, &r);
+      if (r.kind == TS_REPORT_SETUP_ERROR)
+        ts_error("session setup failed at '%s' (errno %d)", r.setup_stage, r.setup_errno);
+      ts_child_report_free(&r);
+    }
+  }
+  s->phase = S_DEAD;
+  sess_free(ex, s, "the session ended");
+}
+
+/* ---- creation ---- */
+
+static void sess_spawn(struct ts_executor *ex, struct session *s) {
+  int cmd[2] = {-1, -1}, st[2] = {-1, -1}, rep[2] = {-1, -1}, hand[2] = {-1, -1};
+  struct ts_spawn_req req = {TS_PROTO_MAGIC, TS_SPAWN_F_SESSION, 0, (uint32_t)s->memory_mb,
+                             (uint32_t)ceil(ex->cfg.timeout_max) + 2};
+  struct child *c = calloc(1, sizeof *c);
+  int fds[TS_SPAWN_NFDS];
+
+  if (!c || ex->zfd < 0 || pipe2(cmd, O_CLOEXEC) < 0 || pipe2(st, O_CLOEXEC) < 0 ||
+      pipe2(rep, O_CLOEXEC | O_NONBLOCK) < 0 ||
+      socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, hand) < 0) {
+    int *all[] = {cmd, st, rep, hand};
+    for (size_t i = 0; i < TS_ARRAY_LEN(all); i++) {
+      close_raw(&all[i][0]);
+      close_raw(&all[i][1]);
+    }
+    free(c);
+    s->phase = S_DEAD;
+    sess_free(ex, s, ex->zfd < 0 ? "the sandbox zygote is restarting" : "out of resources");
+    return;
+  }
+  c->id = req.job_id = ++ex->next_id;
+  c->slot = -1;
+  c->pidfd = c->jobfd = c->out.fd = c->err.fd = c->res.fd = -1;
+  c->sess_init = s;
+  fds[0] = cmd[0];
+  fds[1] = st[1];
+  fds[2] = hand[1];
+  fds[3] = rep[1];
+  s->holder_cmd = cmd[1];
+  s->status_fd = st[0];
+  s->handoff_fd = hand[0];
+  s->report_fd = rep[0];
+  fcntl(s->status_fd, F_SETFL, O_NONBLOCK);
+  fcntl(s->holder_cmd, F_SETFL, O_NONBLOCK);
+  ex_watch(ex, s->status_fd, EPOLLIN, EV_SESS_STATUS, (int)s->idx);
+  ex_watch(ex, s->handoff_fd, EPOLLIN, EV_SESS_HANDOFF, (int)s->idx);
+  if (ts_send_fds(ex->zfd, &req, sizeof req, fds, TS_SPAWN_NFDS) < 0) {
+    for (int i = 0; i < TS_SPAWN_NFDS; i++)
+      close(fds[i]);
+    free(c);
+    s->phase = S_DEAD;
+    sess_free(ex, s, "cannot ask the zygote for the session");
+    return;
+  }
+  for (int i = 0; i < TS_SPAWN_NFDS; i++)
+    close(fds[i]);
+  c->next = NULL;
+  *ex->spawning_tail = c;
+  ex->spawning_tail = &c->next;
+  ex->nspawning++;
+  s->phase = S_SPAWNING;
+  s->deadline = ex_now() + SESS_CREATE_TIMEOUT;
+}
+
+void ex_session_spawned(struct ts_executor *ex, struct session *s, int pidfd, pid_t pid,
+                        const char *why) {
+  if (pidfd < 0) {
+    s->phase = S_DEAD;
+    sess_free(ex, s, why);
+    return;
+  }
+  s->init_pidfd = pidfd;
+  s->init_pid = pid;
+  ex_watch(ex, pidfd, EPOLLIN, EV_SESS_INIT, (int)s->idx);
+  if (s->phase == S_DEAD) { /* destroyed while it was being made */
+    s->phase = S_SPAWNING;
+    sess_kill(s);
+    return;
+  }
+  s->phase = S_HANDOFF;
+  if (s->listener >= 0) {
+    ex_watch(ex, s->listener, EPOLLIN, EV_SESS_NOTIF, (int)s->idx);
+    s->phase = S_FIRST_HELLO;
+  }
+}
+
+static void handoff(struct ts_executor *ex, struct session *s) {
+  struct ts_sess_handoff msg;
+  int fds[1];
+  size_t nfds = 0;
+  ssize_t n = ts_recv_fds(s->handoff_fd, &msg, sizeof msg, fds, 1, &nfds, MSG_DONTWAIT);
+
+  if (n < 0 && (errno == EAGAIN || errno == EINTR))
+    return;
+  ex_close_fd(ex, &s->handoff_fd);
+  if (n != (ssize_t)sizeof msg || msg.magic != TS_SESS_STATUS_MAGIC || msg.err != 0 ||
+      nfds != 1 || (s->phase != S_HANDOFF && s->phase != S_SPAWNING)) {
+    if (nfds == 1)
+      close(fds[0]);
+    if (n == (ssize_t)sizeof msg && msg.err) {
+      msg.stage[sizeof msg.stage - 1] = '\0';
+      ts_error("session setup failed at '%s': %s", msg.stage, strerror(msg.err));
+    }
+    sess_fail(s, "no listener from the session's holder");
+    return;
+  }
+  s->listener = fds[0];
+  /* The zygote's reply may come after the listener: its hello is checked
+   * against init's pid, so the listener is only watched once we have it. */
+  if (s->phase == S_HANDOFF) {
+    ex_watch(ex, s->listener, EPOLLIN, EV_SESS_NOTIF, (int)s->idx);
+    s->phase = S_FIRST_HELLO;
+  }
+}
+
+/* ---- the notify listener ---- */
+
+/* The parent and the pid inside of a process, as the server's /proc says
+ * (the server's own pid namespace).  -1 when it is gone. */
+static int proc_ids(pid_t pid, pid_t *ppid, pid_t *nspid) {
+  char path[64], line[256];
+  FILE *f;
+  int found = 0;
+
+  (void)snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+  if (!(f = fopen(path, "re")))
+    return -1;
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "PPid:", 5) == 0) {
+      *ppid = (pid_t)strtol(line + 5, NULL, 10);
+      found |= 1;
+    } else if (strncmp(line, "NSpid:", 6) == 0) {
+      char *p = line + 6, *end;
+      long last = -1;
+      for (;;) {
+        long v = strtol(p, &end, 10);
+        if (end == p)
+          break;
+        last = v;
+        p = end;
+      }
+      *nspid = (pid_t)last;
+      found |= 2;
+    }
+  }
+  (void)fclose(f);
+  return found == 3 ? 0 : -1;
+}
+
+/* A hello from `pid`: accepted when it is init's child (not the holder
+ * nor init), alive and the very task that asked (its notification still
+ * valid once we hold its pidfd).  Returns its pidfd, -1 when refused. */
+static int check_hello(const struct session *s, const struct seccomp_notif *req, pid_t *nspid) {
+  pid_t ppid = 0;
+  __u64 id = req->id;
+  int pidfd;
+
+  if ((pid_t)req->pid == s->holder_pid || (pid_t)req->pid == s->init_pid ||
+      proc_ids((pid_t)req->pid, &ppid, nspid) < 0 || ppid != s->init_pid || *nspid <= 1)
+    return -1;
+  pidfd = (int)syscall(SYS_pidfd_open, (pid_t)req->pid, 0);
+  if (pidfd < 0)
+    return -1;
+  if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &id) < 0) {
+    close(pidfd);
+    return -1;
+  }
+  fcntl(pidfd, F_SETFD, FD_CLOEXEC);
+  return pidfd;
+}
+
+static void start_call(struct ts_executor *ex, struct session *s);
+
+/* The call's hello: its pipes go in at their numbers, then it runs. */
+static bool call_hello(struct session *s, const struct seccomp_notif *req) {
+  static const int at[TS_SPAWN_NFDS + 1] = {TS_FD_JOB, TS_FD_STDOUT, TS_FD_STDERR, TS_FD_REPORT,
+                                            TS_FD_CMD};
+  struct child *c = s->call;
+  pid_t nspid = 0;
+  int pidfd = check_hello(s, req, &nspid);
+
+  if (pidfd < 0)
+    return false;
+  for (int i = 0; i < TS_SPAWN_NFDS + 1; i++) {
+    struct seccomp_notif_addfd a = {.id = req->id,
+                                    .flags = SECCOMP_ADDFD_FLAG_SETFD,
+                                    .srcfd = (__u32)s->call_fds[i],
+                                    .newfd = (__u32)at[i],
+                                    .newfd_flags = 0};
+    if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_ADDFD, &a) != at[i]) {
+      syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
+      close(pidfd);
+      return false;
+    }
+  }
+  for (int i = 0; i < TS_SPAWN_NFDS + 1; i++)
+    close_raw(&s->call_fds[i]);
+  c->pid = (pid_t)req->pid;
+  c->nspid = nspid;
+  c->pidfd = pidfd;
+  c->state = CHILD_READY;
+  s->phase = S_RUNNING;
+  s->deadline = 0;
+  return true;
+}
+
+static void add_dying(struct session *s, pid_t nspid) {
+  if (nspid > 1 && s->ndying < SESS_MAX_DYING)
+    s->dying[s->ndying++] = nspid;
+}
+
+static void notification(struct ts_executor *ex, struct session *s) {
+  struct seccomp_notif req;
+  struct seccomp_notif_resp resp;
+  bool ok = false, approve = false;
+  pid_t pid;
+
+  memset(&req, 0, sizeof req);
+  if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_RECV, &req) < 0) {
+    if (errno != ENOENT && errno != EINTR && errno != EAGAIN)
+      sess_fail(s, "the session's listener failed");
+    return; /* the asking task is gone */
+  }
+  pid = (pid_t)req.pid;
+  memset(&resp, 0, sizeof resp);
+  resp.id = req.id;
+  if (req.data.nr == __NR_clone && s->phase == S_FORKING && pid == s->holder_pid &&
+      req.data.args[0] == TS_SESS_CLONE_FLAGS && req.data.args[1] == 0) {
+    /* The one clone we asked for. */
+    ok = approve = true;
+    resp.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+  } else if (req.data.nr == TS_SESS_HELLO_NR && req.data.args[0] == TS_SESS_HELLO_MAGIC) {
+    if (s->phase == S_HELLO) {
+      ok = call_hello(s, &req);
+    } else if (s->phase == S_FIRST_HELLO) {
+      pid_t nspid = 0;
+      int pidfd = check_hello(s, &req, &nspid);
+      if (pidfd >= 0) {
+        s->holder_pid = pid;
+        s->holder_nspid = nspid;
+        s->holder_pidfd = pidfd;
+        ok = true;
+      }
+    }
+  }
+  if (!ok)
+    resp.error = -EPERM;
+  if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_SEND, &resp) < 0) {
+    if (approve && errno == ENOENT)
+      return; /* the holder's clone was interrupted: it will ask again */
+    if (ok && !approve)
+      sess_fail(s, "the new process of the session vanished at its hello");
+    return;
+  }
+  if (approve) {
+    s->phase = S_HELLO;
+    return;
+  }
+  if (ok && s->phase == S_FIRST_HELLO) {
+    s->phase = S_IDLE;
+    s->deadline = 0;
+    close_raw(&s->report_fd);
+    atomic_fetch_add(&ex->sess_created, 1);
+    if (s->create_op)
+      op_done(steal_pointer(&s->create_op), 0, NULL, s);
+    start_call(ex, s);
+    return;
+  }
+  if (ok && s->phase == S_RUNNING) {
+    if (s->call->timed_out || s->call->shutdown || s->call->client_gone)
+      ex_kill(s->call);
+    else
+      ex_write_job(ex, s->call);
+    return;
+  }
+  if (!ok) {
+    /* Refused.  A call that asks for a process (or says hello out of
+     * turn) is running code of its own: it ends now, so that a loop of
+     * refused clones costs us nothing more.  Anything from the holder
+     * itself, which runs only our code, means the session is not what
+     * we think: it ends. */
+    if (s->call && s->call->pidfd >= 0 && pid == s->call->pid)
+      ex_kill(s->call);
+    else if (pid == s->holder_pid || pid == s->init_pid)
+      sess_fail(s, "unexpected request from the session's holder");
+    else if (s->phase == S_HELLO || s->phase == S_FIRST_HELLO)
+      sess_fail(s, "a hello the server cannot check");
+  }
+}
+
+/* ---- status records: init's word on each process it reaped ---- */
+
+static void reaped_one(struct ts_executor *ex, struct session *s, const struct ts_sess_status *st) {
+  struct child *c = s->call;
+
+  for (unsigned i = 0; i < s->ndying; i++)
+    if (s->dying[i] == st->pid) {
+      s->dying[i] = s->dying[--s->ndying];
+      start_call(ex, s);
+      return;
+    }
+  if (c && c->nspid == st->pid && !c->reaped) {
+    c->info.si_code = st->code;
+    c->info.si_status = st->status;
+    c->ru.ru_utime.tv_sec = st->utime_us / 1000000;
+    c->ru.ru_utime.tv_usec = st->utime_us % 1000000;
+    c->ru.ru_stime.tv_sec = st->stime_us / 1000000;
+    c->ru.ru_stime.tv_usec = st->stime_us % 1000000;
+    c->ru.ru_maxrss = st->maxrss_kb;
+    ex_reaped(ex, c);
+    return;
+  }
+  if (st->pid == s->holder_nspid) {
+    sess_fail(s, "the session's state (its holder) died");
+    return;
+  }
+  if (s->phase == S_HELLO || s->phase == S_FIRST_HELLO)
+    sess_fail(s, "a process of the session died before its hello");
+}
+
+static void status_records(struct ts_executor *ex, struct session *s) {
+  for (;;) {
+    ssize_t n = read(s->status_fd, s->stbuf + s->stlen, sizeof s->stbuf - s->stlen);
+    struct ts_sess_status st;
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && errno == EAGAIN)
+      return;
+    if (n <= 0) {
+      ex_close_fd(ex, &s->status_fd); /* init is gone: its pidfd says so */
+      return;
+    }
+    s->stlen += (size_t)n;
+    if (s->stlen < sizeof st)
+      continue;
+    memcpy(&st, s->stbuf, sizeof st);
+    s->stlen = 0;
+    if (st.magic != TS_SESS_STATUS_MAGIC) {
+      sess_fail(s, "garbled status from the session's init");
+      return;
+    }
+    reaped_one(ex, s, &st);
+    if (!ex->sessions[s->idx] || ex->sessions[s->idx] != s || s->status_fd < 0)
+      return;
+  }
+}
+
+/* ---- calls ---- */
+
+/* The call waiting in s->w starts when the session is idle and none of
+ * its killed processes is left: a fork is asked of the holder. */
+static void start_call(struct ts_executor *ex, struct session *s) {
+  int fds[TS_SPAWN_NFDS], cmd[2];
+  struct child *c;
+  struct work *w;
+  const char fork_cmd = TS_SESS_CMD_FORK;
+
+  if (!s->w || s->phase != S_IDLE || s->ndying > 0)
+    return;
+  c = ex_child_new(ex, fds);
+  if (!c || pipe2(cmd, O_CLOEXEC) < 0) {
+    if (c) {
+      for (int i = 0; i < TS_SPAWN_NFDS; i++)
+        close(fds[i]);
+      ex_child_free(ex, c);
+    }
+    w = steal_pointer(&s->w);
+    ex_fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, "cannot create the call's pipes");
+    return;
+  }
+  for (int i = 0; i < TS_SPAWN_NFDS; i++)
+    s->call_fds[i] = fds[i];
+  s->call_fds[TS_SPAWN_NFDS] = cmd[0];
+  s->call_cmd = cmd[1];
+  fcntl(s->call_cmd, F_SETFL, O_NONBLOCK);
+  c->sess = s;
+  s->call = c;
+  w = steal_pointer(&s->w);
+  w->memory_mb = (unsigned)s->memory_mb;
+  ex_assign(ex, c, w); /* its deadline runs from here; the job waits for the hello */
+  s->phase = S_FORKING;
+  s->deadline = ex_now() + SESS_FORK_TIMEOUT;
+  if (write(s->holder_cmd, &fork_cmd, 1) != 1)
+    sess_fail(s, "the session's holder does not listen");
+}
+
+/* A call is over (ex_finish): it becomes the session's state or is
+ * killed, and its work is answered with what became of the session. */
+void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char *why) {
+  struct session *s = c->sess;
+  struct ts_exec_result *r;
+  bool alive = s && s->call == c && s->phase == S_RUNNING && !c->reaped && !c->killed &&
+               c->pidfd >= 0;
+  bool committed = false;
+  const char *reason = "process_ended";
+
+  if (why) {
+    r = calloc(1, sizeof *r);
+    if (r) {
+      r->status = TS_EXEC_INTERNAL_ERROR;
+      r->exit_code = -1;
+      (void)snprintf(r->detail, sizeof r->detail, "%s", why);
+    }
+    alive = false;
+  } else {
+    r = ex_result_of(ex, c);
+  }
+  if (!s || s->call != c || s->phase == S_DEAD)
+    reason = "session_ended";
+  else if (alive && r) {
+    int mode = c->w ? c->w->commit : TS_COMMIT_ON_SUCCESS;
+    if (mode == TS_COMMIT_NEVER)
+      reason = "never";
+    else if (r->status == TS_EXEC_OK)
+      committed = true, reason = "ok";
+    else if (r->status == TS_EXEC_ERROR && mode == TS_COMMIT_ALWAYS)
+      committed = true, reason = "always";
+    else
+      reason = "failed";
+  } else if (r && !c->reaped && !c->killed && r->status != TS_EXEC_OK)
+    reason = "failed";
+  if (s && s->call == c) {
+    s->call = NULL;
+    close_raw(&s->call_fds[0]); /* none left unless the hello never came */
+    for (int i = 1; i < TS_SPAWN_NFDS + 1; i++)
+      close_raw(&s->call_fds[i]);
+    if (committed) {
+      /* The call is the state now; the old holder goes. */
+      syscall(SYS_pidfd_send_signal, s->holder_pidfd, SIGKILL, NULL, 0);
+      add_dying(s, s->holder_nspid);
+      close_raw(&s->holder_pidfd);
+      close_raw(&s->holder_cmd);
+      s->holder_pid = c->pid;
+      s->holder_nspid = c->nspid;
+      s->holder_pidfd = steal_fd(&c->pidfd);
+      s->holder_cmd = steal_fd(&s->call_cmd);
+      s->revision++;
+      atomic_fetch_add(&ex->sess_committed, 1);
+    } else {
+      if (!c->reaped && c->pidfd >= 0) {
+        ex_kill(c);
+        add_dying(s, c->nspid);
+      }
+      close_raw(&s->call_cmd);
+      atomic_fetch_add(&ex->sess_rolled_back, 1);
+    }
+    if (s->phase == S_RUNNING || s->phase == S_FORKING || s->phase == S_HELLO) {
+      if (s->phase != S_RUNNING)
+        sess_fail(s, "the call ended before its process was made");
+      else
+        s->phase = S_IDLE;
+    }
+    s->deadline = 0;
+    s->last_used = ex_now();
+    s->used_wall = wall_now();
+  }
+  if (r) {
+    r->session.used = r->session.found = true;
+    r->session.committed = committed;
+    r->session.revision = s ? s->revision : 0;
+    r->session.reason = reason;
+  }
+  ex_deliver(ex, c->w, r);
+  c->sess = NULL;
+  ex_release(ex, c);
+}
+
+/* ---- the executor loop's hooks ---- */
+
+void ex_session_event(struct ts_executor *ex, enum ev_kind kind, unsigned idx) {
+  struct session *s = idx < ex->cfg.max_sessions ? ex->sessions[idx] : NULL;
+
+  if (!s)
+    return;
+  switch (kind) {
+  case EV_SESS_STATUS:
+    if (s->status_fd >= 0)
+      status_records(ex, s);
+    break;
+  case EV_SESS_NOTIF:
+    if (s->listener >= 0)
+      notification(ex, s);
+    break;
+  case EV_SESS_HANDOFF:
+    if (s->handoff_fd >= 0)
+      handoff(ex, s);
+    break;
+  case EV_SESS_INIT:
+    /* Its last records first: a call's end is its own. */
+    if (s->status_fd >= 0)
+      status_records(ex, s);
+    if (ex->sessions[idx] == s)
+      init_reaped(ex, s);
+    break;
+  default:
+    break;
+  }
+}
+
+static double expires_at(const struct ts_executor *ex, const struct session *s) {
+  double idle = s->last_used + s->ttl, life = s->created + lifetime(ex);
+
+  return idle < life ? idle : life;
+}
+
+double ex_session_next_deadline(struct ts_executor *ex, double next) {
+  for (unsigned i = 0; i < ex->cfg.max_sessions; i++) {
+    struct session *s = ex->sessions[i];
+    double e;
+    if (!s || s->phase == S_DEAD)
+      continue;
+    if (s->deadline > 0 && s->deadline < next)
+      next = s->deadline;
+    e = expires_at(ex, s);
+    if (!s->call && !s->w && e < next)
+      next = e;
+  }
+  return next;
+}
+
+void ex_session_check(struct ts_executor *ex, double now) {
+  for (unsigned i = 0; i < ex->cfg.max_sessions; i++) {
+    struct session *s = ex->sessions[i];
+    if (!s || s->phase == S_DEAD)
+      continue;
+    if (s->deadline > 0 && now >= s->deadline) {
+      sess_fail(s, s->phase <= S_FIRST_HELLO ? "the session took too long to start"
+                                              : "the session's holder did not fork in time");
+    } else if (!s->call && !s->w && now >= expires_at(ex, s)) {
+      /* Expired: no request needed, the executor's timer does it. */
+      s->expired = true;
+      atomic_fetch_add(&ex->sess_expired, 1);
+      sess_kill(s);
+    }
+  }
+}
+
+bool ex_session_known_pid(struct ts_executor *ex, pid_t pid) {
+  for (unsigned i = 0; i < ex->cfg.max_sessions; i++)
+    if (ex->sessions[i] && ex->sessions[i]->init_pid == pid)
+      return true;
+  return false;
+}
+
+/* At stop: every session is killed and its init reaped. */
+void ex_session_stop_all(struct ts_executor *ex) {
+  ex_session_ops(ex); /* fails what is still queued */
+  for (unsigned i = 0; i < ex->cfg.max_sessions; i++) {
+    struct session *s = ex->sessions[i];
+    if (!s)
+      continue;
+    sess_kill(s);
+    if (s->init_pidfd >= 0) {
+      struct pollfd pfd = {s->init_pidfd, POLLIN, 0};
+      poll(&pfd, 1, 2000);
+      init_reaped(ex, s);
+    }
+    if (ex->sessions[i] == s)
+      sess_free(ex, s, "the server is shutting down");
+  }
+}
+
+void ex_session_free_all(struct ts_executor *ex) {
+  struct sess_op *op = ex->sess_ops;
+
+  while (op) {
+    struct sess_op *next = op->next;
+    ex_work_free(ex, op->w);
+    free(op);
+    op = next;
+  }
+  ex->sess_ops = NULL;
+}
+
+/* ---- operations, on the executor thread ---- */
+
+static struct session *find(struct ts_executor *ex, const struct sess_op *op) {
+  for (unsigned i = 0; i < ex->cfg.max_sessions; i++) {
+    struct session *s = ex->sessions[i];
+    unsigned char diff = 0;
+    if (!s || s->phase == S_DEAD || s->expired)
+      continue;
+    if (memcmp(s->id, op->id, TS_SESSION_ID_LEN) != 0)
+      continue;
+    for (size_t k = 0; k < TS_SESSION_OWNER_LEN; k++)
+      diff |= (unsigned char)(s->owner[k] ^ op->owner[k]);
+    return diff ? NULL : s;
+  }
+  return NULL;
+}
+
+static void op_create(struct ts_executor *ex, struct sess_op *op) {
+  struct session *s;
+  unsigned char rnd[TS_SESSION_ID_LEN / 2];
+  unsigned idx = 0;
+
+  if (ex_stopping(ex)) {
+    op_done(op, ESHUTDOWN, "the server is shutting down", NULL);
+    return;
+  }
+  while (idx < ex->cfg.max_sessions && ex->sessions[idx])
+    idx++;
+  if (idx >= ex->cfg.max_sessions) {
+    op_done(op, EAGAIN, "too many sessions", NULL);
+    return;
+  }
+  if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd || !(s = calloc(1, sizeof *s))) {
+    op_done(op, EIO, "cannot make a session id", NULL);
+    return;
+  }
+  for (size_t i = 0; i < sizeof rnd; i++)
+    (void)snprintf(s->id + 2 * i, 3, "%02x", rnd[i]);
+  memcpy(s->owner, op->params.owner, sizeof s->owner);
+  s->idx = idx;
+  s->memory_mb = op->params.memory_mb > 0 ? op->params.memory_mb : ex->cfg.memory_max_mb;
+  s->ttl = op->params.ttl > 0 ? op->params.ttl : SESS_TTL_DEFAULT;
+  s->created = s->last_used = ex_now();
+  s->created_wall = s->used_wall = wall_now();
+  s->init_pidfd = s->status_fd = s->handoff_fd = s->report_fd = s->listener = -1;
+  s->holder_pidfd = s->holder_cmd = s->call_cmd = -1;
+  for (int i = 0; i < TS_SPAWN_NFDS + 1; i++)
+    s->call_fds[i] = -1;
+  s->create_op = op;
+  ex->sessions[idx] = s;
+  ex->nsessions++;
+  atomic_store(&ex->sess_active, ex->nsessions);
+  sess_spawn(ex, s);
+}
+
+static void op_exec(struct ts_executor *ex, struct sess_op *op) {
+  struct session *s = find(ex, op);
+  struct work *w = steal_pointer(&op->w);
+  struct ts_exec_result *r;
+
+  if (s && !s->w && !s->call && s->phase == S_IDLE) {
+    free(op);
+    s->w = w;
+    s->last_used = ex_now();
+    start_call(ex, s);
+    return;
+  }
+  r = calloc(1, sizeof *r);
+  if (r) {
+    r->status = TS_EXEC_INTERNAL_ERROR;
+    r->exit_code = -1;
+    r->session.used = true;
+    r->session.found = s != NULL;
+    r->session.revision = s ? s->revision : 0;
+    r->session.reason = s ? "session_busy" : "session_not_found";
+    (void)snprintf(r->detail, sizeof r->detail, "%s", r->session.reason);
+  }
+  ex_deliver(ex, w, r);
+  ex_work_free(ex, w);
+  free(op);
+}
+
+void ex_session_ops(struct ts_executor *ex) {
+  struct sess_op *op;
+
+  pthread_mutex_lock(&ex->lock);
+  op = ex->sess_ops;
+  ex->sess_ops = NULL;
+  ex->sess_ops_tail = &ex->sess_ops;
+  pthread_mutex_unlock(&ex->lock);
+  while (op) {
+    struct sess_op *next = op->next;
+    struct session *s;
+    op->next = NULL;
+    switch (op->type) {
+    case OP_CREATE:
+      op_create(ex, op);
+      break;
+    case OP_EXEC:
+      op_exec(ex, op);
+      break;
+    case OP_DESTROY:
+      s = find(ex, op);
+      if (!s || s->destroy_op) {
+        op_done(op, ENOENT, "session_not_found", NULL);
+      } else {
+        s->destroy_op = op;
+        sess_kill(s);
+        if (s->init_pidfd < 0 && s->phase == S_DEAD && !s->create_op)
+          sess_free(ex, s, "the session was deleted");
+      }
+      break;
+    case OP_GET:
+      s = find(ex, op);
+      if (!s) {
+        op_done(op, ENOENT, "session_not_found", NULL);
+      } else {
+        struct ts_session_info info;
+        info_of(s, &info);
+        if (s->holder_pid > 0) {
+          char path[64], line[128];
+          FILE *f;
+          (void)snprintf(path, sizeof path, "/proc/%d/status", (int)s->holder_pid);
+          if ((f = fopen(path, "re"))) {
+            while (fgets(line, sizeof line, f))
+              if (strncmp(line, "VmRSS:", 6) == 0)
+                info.state_kb = strtoul(line + 6, NULL, 10);
+            (void)fclose(f);
+          }
+        }
+        if (op->cb)
+          op->cb(op->ctx, 0, NULL, &info);
+        free(op);
+      }
+      break;
+    }
+    op = next;
+  }
+}
+
+/* ---- API, any thread ---- */
+
+static int queue_op(struct ts_executor *ex, struct sess_op *op, ts_err *err) {
+  pthread_mutex_lock(&ex->lock);
+  if (ex->stopping && op->type != OP_DESTROY) {
+    pthread_mutex_unlock(&ex->lock);
+    ex_work_free(ex, op->w);
+    free(op);
+    return ts_err_set(err, ESHUTDOWN, "the server is shutting down");
+  }
+  *ex->sess_ops_tail = op;
+  ex->sess_ops_tail = &op->next;
+  pthread_mutex_unlock(&ex->lock);
+  ex_wake(ex);
+  return 0;
+}
+
+static struct sess_op *new_op(enum op_type type, const char *id, const unsigned char *owner,
+                              ts_session_fn cb, void *ctx, ts_err *err) {
+  struct sess_op *op = calloc(1, sizeof *op);
+
+  if (!op) {
+    ts_err_set(err, ENOMEM, "out of memory");
+    return NULL;
+  }
+  op->type = type;
+  if (id)
+    (void)snprintf(op->id, sizeof op->id, "%s", id);
+  if (owner)
+    memcpy(op->owner, owner, sizeof op->owner);
+  op->cb = cb;
+  op->ctx = ctx;
+  return op;
+}
+
+int ts_session_create(struct ts_executor *ex, const struct ts_session_params *p,
+                      ts_session_fn done, void *ctx, ts_err *err) {
+  struct sess_op *op;
+  double ttl_max = ex->cfg.session_ttl_max > 0 ? ex->cfg.session_ttl_max : SESS_TTL_MAX_DEFAULT;
+
+  if (ex->cfg.max_sessions == 0)
+    return ts_err_set(err, EAGAIN, "sessions are not enabled (--max-sessions 0)");
+  if (p->memory_mb > ex->cfg.memory_max_mb || p->memory_mb < 0 || p->ttl < 0 || p->ttl > ttl_max)
+    return ts_err_set(err, EINVAL, "session limits above the server's maximum");
+  if (!(op = new_op(OP_CREATE, NULL, p->owner, done, ctx, err)))
+    return -1;
+  op->params = *p;
+  return queue_op(ex, op, err);
+}
+
+int ts_session_exec(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                    const struct ts_exec_params *p, enum ts_commit commit,
+                    ts_exec_done_fn done, void *ctx, ts_err *err) {
+  struct sess_op *op = new_op(OP_EXEC, id, owner, NULL, NULL, err);
+
+  if (!op)
+    return -1;
+  if (!(op->w = ex_new_work(ex, p, false, done, ctx, err))) {
+    free(op);
+    return -1;
+  }
+  op->w->commit = (int)commit;
+  return queue_op(ex, op, err);
+}
+
+int ts_session_destroy(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                       ts_session_fn done, void *ctx, ts_err *err) {
+  struct sess_op *op = new_op(OP_DESTROY, id, owner, done, ctx, err);
+
+  return op ? queue_op(ex, op, err) : -1;
+}
+
+int ts_session_get(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                   ts_session_fn done, void *ctx, ts_err *err) {
+  struct sess_op *op = new_op(OP_GET, id, owner, done, ctx, err);
+
+  return op ? queue_op(ex, op, err) : -1;
+}
+
+void ts_session_stats(struct ts_executor *ex, struct ts_session_stats *out) {
+  out->active = atomic_load(&ex->sess_active);
+  out->created = atomic_load(&ex->sess_created);
+  out->expired = atomic_load(&ex->sess_expired);
+  out->committed = atomic_load(&ex->sess_committed);
+  out->rolled_back = atomic_load(&ex->sess_rolled_back);
+}
+
+/* ---- waiting forms ---- */
+
+struct sess_wait {
+  pthread_mutex_t m;
+  pthread_cond_t c;
+  bool done;
+  int err;
+  char why[128];
+  struct ts_session_info info;
+  struct ts_exec_result *res;
+};
+
+static void sess_wait_done(void *ctx, int e, const char *why, const struct ts_session_info *info) {
+  struct sess_wait *w = ctx;
+
+  pthread_mutex_lock(&w->m);
+  w->err = e;
+  (void)snprintf(w->why, sizeof w->why, "%s", why ? why : "");
+  if (info)
+    w->info = *info;
+  w->done = true;
+  pthread_cond_signal(&w->c);
+  pthread_mutex_unlock(&w->m);
+}
+
+static void exec_wait_done(void *ctx, struct ts_exec_result *res) {
+  struct sess_wait *w = ctx;
+
+  pthread_mutex_lock(&w->m);
+  w->res = res;
+  w->done = true;
+  pthread_cond_signal(&w->c);
+  pthread_mutex_unlock(&w->m);
+}
+
+static int wait_for(struct sess_wait *w, ts_err *err) {
+  pthread_mutex_lock(&w->m);
+  while (!w->done)
+    pthread_cond_wait(&w->c, &w->m);
+  pthread_mutex_unlock(&w->m);
+  return w->err ? ts_err_set(err, w->err, "%s", w->why) : 0;
+}
+
+#define SESS_WAIT_INIT {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false, 0, {0}, {{0}}, NULL}
+
+int ts_session_create_sync(struct ts_executor *ex, const struct ts_session_params *p,
+                           struct ts_session_info *out, ts_err *err) {
+  struct sess_wait w = SESS_WAIT_INIT;
+
+  if (ts_session_create(ex, p, sess_wait_done, &w, err) < 0 || wait_for(&w, err) < 0)
+    return -1;
+  *out = w.info;
+  return 0;
+}
+
+int ts_session_exec_run(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                        const struct ts_exec_params *p, enum ts_commit commit,
+                        struct ts_exec_result *out, ts_err *err) {
+  struct sess_wait w = SESS_WAIT_INIT;
+
+  if (ts_session_exec(ex, id, owner, p, commit, exec_wait_done, &w, err) < 0)
+    return -1;
+  (void)wait_for(&w, err);
+  if (!w.res)
+    return ts_err_set(err, ENOMEM, "out of memory");
+  *out = *w.res;
+  free(w.res);
+  return 0;
+}
+
+int ts_session_destroy_sync(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                            ts_err *err) {
+  struct sess_wait w = SESS_WAIT_INIT;
+
+  if (ts_session_destroy(ex, id, owner, sess_wait_done, &w, err) < 0)
+    return -1;
+  return wait_for(&w, err);
+}
+
+int ts_session_get_sync(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                        struct ts_session_info *out, ts_err *err) {
+  struct sess_wait w = SESS_WAIT_INIT;
+
+  if (ts_session_get(ex, id, owner, sess_wait_done, &w, err) < 0 || wait_for(&w, err) < 0)
+    return -1;
+  *out = w.info;
+  return 0;
+}
