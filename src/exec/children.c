@@ -147,14 +147,9 @@ static void follow(struct child *c, const struct buf *b, const char *at, size_t 
  * costs the server at most the limit in copying (in reads of at most
  * PUMP_READ_MAX per wake-up, so that one child cannot keep the executor
  * thread to itself) and the cap in memory, never a loop that keeps up
- * with the writer.  A pipe with a read budget (the report's: one record,
- * written at once) is also over when a writer trickles into it, one
- * wake-up per byte. */
+ * with the writer.  (A pipe with a read budget, the report's, is also
+ * over when a writer trickles into it: ex_pump_event.) */
 void ex_pump(struct ts_executor *ex, struct child *c, struct buf *b, size_t budget) {
-  if (b->fd >= 0 && b->reads_left && --b->reads_left == 0) {
-    over(ex, c, b);
-    return;
-  }
   while (b->fd >= 0 && budget > 0) {
     char sink[4096];
     /* One byte past the limit tells a writer that went over it. */
@@ -291,6 +286,14 @@ void ex_pump_event(struct ts_executor *ex, struct child *c, struct buf *b, enum 
    * its few wake-ups: its cap bounds it.  The others give up the thread
    * after PUMP_READ_MAX. */
   ex_pump(ex, c, b, b->reads_left ? SIZE_MAX : PUMP_READ_MAX);
+  /* The report's records come a few at a time, each written at once (a
+   * pipeful or its whole self): a wake-up that finds less than
+   * PUMP_TRICKLE bytes costs one of its reads, and a writer that trickles
+   * runs out of them. */
+  if (b->reads_left && b->fd >= 0 && b->total - before < PUMP_TRICKLE && --b->reads_left == 0) {
+    over(ex, c, b);
+    return;
+  }
   if (b == &c->res && b->total > before)
     follow_report(c);
   if (b->fd < 0 || b->paused || b->total - before >= PUMP_TRICKLE ||

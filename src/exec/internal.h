@@ -25,13 +25,13 @@
  * socket buffers hold (about 270 requests) or the two could deadlock. */
 #define MAX_SPAWNING 32
 
-/* Wake-ups the server spends on a report pipe of `size` bytes for a
- * report of at most `cap` bytes (children.c: ex_report_reads): a report is a few records, each written
- * at once (the display bundles as they are made, the rest at the end),
- * which a pipe of TS_REPORT_PIPE holds whole unless it carries display
- * outputs or files; a report of `cap` then takes a wake-up per pipeful at
- * most (8 MiB came in 2 to 18 through 512 KiB), counted twice over, and
- * one per record.  A writer that trickles instead runs out of them. */
+/* Small reads the server grants a report pipe of `size` bytes for a report
+ * of at most `cap` bytes (children.c: ex_report_reads): a report is a few
+ * records, each written at once (the display bundles as they are made,
+ * the files and the result at the end), so a wake-up that finds less than
+ * PUMP_TRICKLE bytes is the end of a record: one per record, and one per
+ * pipeful at most, counted twice over.  A writer that trickles instead
+ * runs out of them; large reads are bounded by the cap. */
 unsigned ex_report_reads(const struct ts_executor *ex, size_t cap, size_t size);
 
 /* Sandboxes cloned by a zygote that died before reporting them: our

@@ -113,24 +113,34 @@ static void add_display(cJSON *doc, const struct ts_exec_result *r) {
   cJSON_AddNumberToObject(doc, "outputs_dropped", (double)r->report.outputs_dropped);
 }
 
-/* A returned file's MIME type, by its name's extension: the common types
- * of what a snippet writes, else by whether it is text. */
-static const char *file_mime(const char *path, bool text) {
-  static const char *const types[][2] = {
-      {"png", "image/png"},       {"jpg", "image/jpeg"},      {"jpeg", "image/jpeg"},
-      {"gif", "image/gif"},       {"webp", "image/webp"},     {"svg", "image/svg+xml"},
-      {"pdf", "application/pdf"}, {"csv", "text/csv"},        {"tsv", "text/tab-separated-values"},
-      {"json", "application/json"}, {"txt", "text/plain"},    {"md", "text/markdown"},
-      {"html", "text/html"},      {"htm", "text/html"},       {"xml", "application/xml"},
-      {"py", "text/x-python"},    {"zip", "application/zip"}, {"gz", "application/gzip"},
+/* A returned file's MIME type, by its name's extension (*binary: a type
+ * whose content is never text, sent in base64 whatever its bytes look
+ * like), or NULL. */
+static const char *file_mime(const char *path, bool *binary) {
+  static const struct {
+    const char *ext, *mime;
+    bool binary;
+  } types[] = {
+      {"png", "image/png", true},         {"jpg", "image/jpeg", true},
+      {"jpeg", "image/jpeg", true},       {"gif", "image/gif", true},
+      {"webp", "image/webp", true},       {"svg", "image/svg+xml", false},
+      {"pdf", "application/pdf", true},   {"csv", "text/csv", false},
+      {"tsv", "text/tab-separated-values", false}, {"json", "application/json", false},
+      {"txt", "text/plain", false},       {"md", "text/markdown", false},
+      {"html", "text/html", false},       {"htm", "text/html", false},
+      {"xml", "application/xml", false},  {"py", "text/x-python", false},
+      {"zip", "application/zip", true},   {"gz", "application/gzip", true},
   };
   const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
 
+  *binary = false;
   if (dot && (!slash || dot > slash))
     for (size_t i = 0; i < TS_ARRAY_LEN(types); i++)
-      if (strcasecmp(dot + 1, types[i][0]) == 0)
-        return types[i][1];
-  return text ? "text/plain" : "application/octet-stream";
+      if (strcasecmp(dot + 1, types[i].ext) == 0) {
+        *binary = types[i].binary;
+        return types[i].mime;
+      }
+  return NULL;
 }
 
 /* Whether the n bytes at s are the start of a UTF-8 character cut short. */
@@ -147,22 +157,26 @@ static bool incomplete_char(const char *s, size_t n) {
 }
 
 /* The files the child sent back: text as it is (a cut text ends at a
- * whole character), anything else in base64. */
+ * whole character), anything else (and any file of a binary type) in
+ * base64. */
 static void add_files(cJSON *doc, const struct ts_child_report *rep) {
   cJSON *files = cJSON_AddArrayToObject(doc, "files");
 
   for (size_t i = 0; files && i < rep->nfiles; i++) {
     const struct ts_report_file *f = &rep->files[i];
     size_t valid = ts_utf8_valid_prefix(f->data, f->len);
-    bool cut = f->len < f->size;
+    bool cut = f->len < f->size, binary;
+    const char *mime = file_mime(f->path, &binary);
     /* A cut may split the last character: up to 3 bytes of it. */
-    bool text = valid == f->len || (cut && incomplete_char(f->data + valid, f->len - valid));
+    bool text = !binary && (valid == f->len ||
+                            (cut && incomplete_char(f->data + valid, f->len - valid)));
     cJSON *o = cJSON_CreateObject();
     if (!o)
       break;
     cJSON_AddStringToObject(o, "path", f->path);
     cJSON_AddNumberToObject(o, "size", (double)f->size);
-    cJSON_AddStringToObject(o, "mime", file_mime(f->path, text));
+    cJSON_AddStringToObject(o, "mime",
+                            mime ? mime : text ? "text/plain" : "application/octet-stream");
     cJSON_AddStringToObject(o, "encoding", text ? "utf-8" : "base64");
     if (text) {
       cJSON_AddItemToObject(o, "content", ts_json_bytes(f->data, valid));

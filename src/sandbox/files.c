@@ -1,6 +1,7 @@
 /* A job's files, written by the child before its snippet runs.  See
  * files.h. */
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -124,6 +125,8 @@ struct walk {
   struct found *found;
   size_t n, alloc;
   size_t entries; /* looked at, at most TS_COLLECT_ENTRIES */
+  size_t skipped; /* files that may match but cannot be sent: counted as dropped */
+  bool cut;       /* the walk stopped at TS_COLLECT_ENTRIES */
 };
 
 static bool wanted(const struct ts_job *job, const char *path, size_t len) {
@@ -172,28 +175,36 @@ static int walk_dir(struct walk *w, int dfd, char *prefix, size_t plen, size_t d
     close(dfd);
     return 0; /* not readable: nothing there to send */
   }
-  while (rc == 0 && w->entries < TS_COLLECT_ENTRIES && (e = readdir(d)) != NULL) {
+  while (rc == 0 && (e = readdir(d)) != NULL) {
     size_t nlen = strlen(e->d_name), len = plen + (plen ? 1 : 0) + nlen;
     struct stat st;
     if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
       continue;
-    w->entries++;
-    if (len > TS_FILE_PATH_MAX ||
-        fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-      continue;
-    if (plen)
-      prefix[plen] = '/';
-    memcpy(prefix + plen + (plen ? 1 : 0), e->d_name, nlen);
-    prefix[len] = '\0';
-    if (!ts_file_path_ok(prefix, len)) {
-      prefix[plen] = '\0';
-      continue;
+    if (w->entries == TS_COLLECT_ENTRIES) {
+      w->skipped += !w->cut; /* more than are looked at: one more is said to be left out */
+      w->cut = true;
+      break;
     }
-    if (S_ISDIR(st.st_mode) && depth + 1 < TS_FILE_DEPTH_MAX) {
+    w->entries++;
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+        !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+      continue; /* a link, a FIFO, a socket: never sent, not a file */
+    if (len <= TS_FILE_PATH_MAX) {
+      if (plen)
+        prefix[plen] = '/';
+      memcpy(prefix + plen + (plen ? 1 : 0), e->d_name, nlen);
+      prefix[len] = '\0';
+    }
+    if (len > TS_FILE_PATH_MAX || !ts_file_path_ok(prefix, len) ||
+        (S_ISDIR(st.st_mode) && depth + 1 >= TS_FILE_DEPTH_MAX)) {
+      /* A name no path can say (a control character, not UTF-8, too long,
+       * too deep): the snippet made it, and it cannot come back. */
+      w->skipped++;
+    } else if (S_ISDIR(st.st_mode)) {
       int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
       if (sub >= 0)
         rc = walk_dir(w, sub, prefix, len, depth + 1);
-    } else if (S_ISREG(st.st_mode) && wanted(w->job, prefix, len)) {
+    } else if (wanted(w->job, prefix, len)) {
       rc = add_found(w, prefix, len, &st);
     }
     prefix[plen] = '\0';
@@ -250,9 +261,42 @@ static bool unchanged_input(int dirfd, const struct ts_job *job, const struct fo
   return false;
 }
 
-/* Writes `len` bytes of the file, or zeros where it gave fewer (it
+/* The record goes out through a buffer: a pipeful per write, never a
+ * header, a path or a small piece at a time (the server counts the
+ * report's small reads, and a writer that trickles runs out of them). */
+#define OUT_BUF ((size_t)256 * 1024)
+
+struct out {
+  int fd;
+  char *buf; /* NULL: every piece is written as it comes */
+  size_t len;
+};
+
+static int out_flush(struct out *o) {
+  int rc = o->len ? write_all(o->fd, o->buf, o->len) : 0;
+
+  o->len = 0;
+  return rc;
+}
+
+static int out_put(struct out *o, const char *p, size_t n) {
+  if (!o->buf)
+    return write_all(o->fd, p, n);
+  while (n > 0) {
+    size_t room = OUT_BUF - o->len, k = n < room ? n : room;
+    memcpy(o->buf + o->len, p, k);
+    o->len += k;
+    p += k;
+    n -= k;
+    if (o->len == OUT_BUF && out_flush(o) < 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* Puts `send` bytes of the file, or zeros where it gave fewer (it
  * shrank, or could not be opened): the record keeps its length. */
-static int send_content(int dirfd, const struct found *f, int out) {
+static int send_content(int dirfd, const struct found *f, struct out *o) {
   char buf[16384];
   size_t left = f->send;
   int fd = open_found(dirfd, f);
@@ -270,7 +314,7 @@ static int send_content(int dirfd, const struct found *f, int out) {
         fd = -1;
       }
     }
-    if (write_all(out, buf, (size_t)n) < 0) {
+    if (out_put(o, buf, (size_t)n) < 0) {
       if (fd >= 0)
         close(fd);
       return -1;
@@ -285,7 +329,7 @@ static int send_content(int dirfd, const struct found *f, int out) {
 /* The record: its header, then each kept file's header, path and
  * content. */
 static int send_record(int dirfd, const struct found *found, size_t n, uint32_t dropped,
-                       int out) {
+                       struct out *o) {
   struct ts_files_hdr fh = {0, dropped};
   struct ts_rec_hdr h = {TS_REC_FILES, sizeof fh};
 
@@ -295,19 +339,17 @@ static int send_record(int dirfd, const struct found *found, size_t n, uint32_t 
     fh.count++;
     h.len += (uint32_t)(sizeof(struct ts_file_hdr) + found[i].path_len + found[i].send);
   }
-  if (write_all(out, (const char *)&h, sizeof h) < 0 ||
-      write_all(out, (const char *)&fh, sizeof fh) < 0)
+  if (out_put(o, (const char *)&h, sizeof h) < 0 || out_put(o, (const char *)&fh, sizeof fh) < 0)
     return -1;
   for (size_t i = 0; i < n; i++) {
+    struct ts_file_hdr one = {found[i].size, (uint32_t)found[i].path_len, found[i].send};
     if (!found[i].keep)
       continue;
-    struct ts_file_hdr one = {found[i].size, (uint32_t)found[i].path_len, found[i].send};
-    if (write_all(out, (const char *)&one, sizeof one) < 0 ||
-        write_all(out, found[i].path, found[i].path_len) < 0 ||
-        send_content(dirfd, &found[i], out) < 0)
+    if (out_put(o, (const char *)&one, sizeof one) < 0 ||
+        out_put(o, found[i].path, found[i].path_len) < 0 || send_content(dirfd, &found[i], o) < 0)
       return -1;
   }
-  return 0;
+  return out_flush(o);
 }
 
 int ts_job_files_return(int dirfd, const struct ts_job *job, int fd) {
@@ -334,7 +376,11 @@ int ts_job_files_return(int dirfd, const struct ts_job *job, int fd) {
     left -= f->send;
     kept++;
   }
-  rc = send_record(dirfd, w.found, w.n, (uint32_t)dropped, fd);
+  {
+    struct out o = {fd, malloc(OUT_BUF), 0};
+    rc = send_record(dirfd, w.found, w.n, (uint32_t)(dropped + w.skipped), &o);
+    free(o.buf);
+  }
   for (size_t i = 0; i < w.n; i++)
     free(w.found[i].path);
   free(w.found);

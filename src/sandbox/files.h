@@ -26,9 +26,11 @@ int ts_job_files_write(int dirfd, const struct ts_job *job, size_t *bad, const c
  * link (or a FIFO, a socket) never is, nor a file whose path the path rule
  * refuses; each file is opened with O_NOFOLLOW | O_NONBLOCK and checked to
  * be the file that was looked at.  At most TS_COLLECT_ENTRIES entries are
- * looked at.  Returns 0, or -1 when the record could not be written whole
+ * looked at.  What the snippet made and cannot come back (a name no path
+ * can say, a directory too deep, entries past that many) is counted with
+ * the files past max_files.  Returns 0, or -1 when the record could not be written whole
  * (the report is then broken: the caller writes nothing more). */
-#define TS_COLLECT_ENTRIES 4096
+#define TS_COLLECT_ENTRIES TS_COLLECT_MAX
 int ts_job_files_return(int dirfd, const struct ts_job *job, int fd);
 
 #endif

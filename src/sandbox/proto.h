@@ -206,6 +206,9 @@ struct ts_file_hdr {
   uint32_t path_len;
   uint32_t len;
 };
+/* The entries a child looks at when it collects files back
+ * (sandbox/files.c), and so the most it may say it left out. */
+#define TS_COLLECT_MAX 4096
 /* The records of one report, at most (TS_OUTPUTS_LIMIT bundles, a FILES
  * record, the last one): a child that writes more is malformed. */
 #define TS_REPORT_MAX_RECORDS 1024

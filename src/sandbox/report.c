@@ -351,7 +351,8 @@ static int parse_files(const char *p, size_t len, const struct ts_report_limits 
   if (len < sizeof h)
     return -1;
   memcpy(&h, p, sizeof h);
-  r->files_dropped = h.dropped;
+  /* The child's count, bounded by what it can have seen. */
+  r->files_dropped = h.dropped < TS_COLLECT_MAX ? h.dropped : TS_COLLECT_MAX;
   /* Room for what may be kept: never more than the job's limit, nor than
    * the record can hold. */
   most = lim->files_max < h.count ? lim->files_max : h.count;

@@ -419,9 +419,11 @@ static int return_parse(cJSON *root, const struct ts_files_limits *lim,
 
   if (!a || cJSON_IsNull(a) || cJSON_IsFalse(a))
     return 0;
-  if (lim->max_files == 0) {
+  if (lim->max_files == 0 || lim->return_max_files == 0) {
     reqerr(e, 400, "invalid_field",
-           "field 'return_files': the 'files' capability is off on this server");
+           lim->max_files == 0
+               ? "field 'return_files': the 'files' capability is off on this server"
+               : "field 'return_files': files back are off on this server");
     return -1;
   }
   if (cJSON_IsTrue(a)) {

@@ -72,6 +72,7 @@ cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default
 struct ts_files_limits {
   size_t max_files; /* 0: the files capability is off */
   size_t max_bytes; /* decoded, in all */
+  size_t return_max_files; /* 0: return_files is off */
 };
 
 /* The files of a request: "files": [{"path", "content", "encoding"}].

@@ -87,7 +87,7 @@ static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *
 
 
 static struct ts_files_limits files_limits(const struct ts_config *cfg) {
-  return (struct ts_files_limits){cfg->max_files, cfg->max_files_bytes};
+  return (struct ts_files_limits){cfg->max_files, cfg->max_files_bytes, cfg->return_max_files};
 }
 
 static enum route_result route_validate(struct ts_server *s, struct conn *c) {

@@ -530,11 +530,48 @@ Test(files, returned_files_are_bounded) {
   cr_assert_str_eq(str_of(f, "content"), "", "no bytes left");
   cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(f, "truncated")));
   cJSON_Delete(doc);
+  /* A file of a binary type is base64 even when its cut bytes are text. */
+  doc = execute(s.port,
+                "{\"code\":\"open('a.png', 'wb').write(b'PNG' * 100)\",\"return_files\":true}",
+                "ok");
+  f = file_named(doc, "a.png");
+  cr_assert_str_eq(str_of(f, "encoding"), "base64");
+  cr_assert_str_eq(str_of(f, "content"), "UE5HUE5HUE5HUA==", "10 bytes of 300");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+
+  /* The default limits, filled: one file far past them (cut at 8 MiB),
+   * 64 files of 128 KiB; names no path can say are counted, not lost. */
+  srv_start(&s, NULL, NULL);
+  for (int round = 0; round < 3; round++) {
+    doc = execute(s.port,
+                  "{\"code\":\"open('big.txt', 'w').write('e' * 10000000)\","
+                  "\"return_files\":[\"*.txt\"]}",
+                  "ok");
+    f = file_named(doc, "big.txt");
+    cr_assert_eq(num_of(f, "size"), 10000000);
+    cr_assert_eq(strlen(str_of(f, "content")), 8u << 20);
+    cJSON_Delete(doc);
+    doc = execute(s.port,
+                  "{\"code\":\"for i in range(64):\\n    open('f%02d.bin' % i, 'wb')"
+                  ".write(bytes(131072))\",\"return_files\":true}",
+                  "ok");
+    cr_assert_eq(count_of(doc, "files"), 64);
+    cJSON_Delete(doc);
+  }
+  doc = execute(s.port,
+                "{\"code\":\"open('a\\\\nb', 'w').write('x')\\nopen('ok', 'w').write('y')\","
+                "\"return_files\":true}",
+                "ok");
+  cr_assert_eq(count_of(doc, "files"), 1, "%s", cJSON_PrintUnformatted(doc));
+  cr_assert_eq(num_of(doc, "files_dropped"), 1, "the file named a, newline, b");
+  cJSON_Delete(doc);
   srv_stop(&s);
 }
 
 Test(files, bad_return_files_are_a_400_naming_them) {
   static const char *const none[] = {"--max-files", "0", NULL};
+  static const char *const no_return[] = {"--max-return-files", "0", NULL};
   struct ts_srv s;
 
   srv_start(&s, NULL, NULL);
@@ -554,5 +591,9 @@ Test(files, bad_return_files_are_a_400_naming_them) {
   srv_stop(&s);
   srv_start(&s, none, NULL);
   bad_request(s.port, "{\"code\":\"1\",\"return_files\":true}", "invalid_field", "return_files");
+  srv_stop(&s);
+  srv_start(&s, no_return, NULL);
+  bad_request(s.port, "{\"code\":\"1\",\"return_files\":[\"*\"]}", "invalid_field",
+              "files back are off");
   srv_stop(&s);
 }
