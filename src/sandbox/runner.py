@@ -1824,7 +1824,16 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
                 # (the collector's writes would copy its pages in every
                 # fork), and, a session's state, never garbage.
                 _gc.freeze()
-            return rc, _dump(result), intact
+            # The hook is disarmed before the process may become the
+            # state: the next call's fork compiles its snippet (child.c)
+            # before this function disarms it, and an armed hook refuses
+            # that compile (it has no frame of the snippet's to judge).
+            # What is let go first is the runner's own; nothing of the
+            # snippet's runs until the next call arms the hook again.
+            text = _dump(result)
+            result = code = last = g = b = None
+            audit.armed = False
+            return rc, text, intact
         return rc, _dump(result)
 
     def report(e):
