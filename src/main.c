@@ -89,16 +89,20 @@ static int fit_fd_limit(struct ts_config *cfg) {
    * each execution a duplicate of its client's socket: max_concurrency
    * + pool sandboxes, plus the one on the slot reserved for the /readyz
    * canary; 64 for the rest (listener, epoll sets, zygote socket, logs)
-   * and TS_LINGER_MAX for sockets closed lingering after a 413.  What is
+   * and TS_LINGER_MAX for sockets closed lingering after a 413.  A
+   * session holds 16 at most: its init's pidfd, status pipe and listener,
+   * its holder's pidfd and command pipe, and a call (6, and the call's
+   * own pipes until its hello).  What is
    * left is for connections: fewer of them beats accept() failing at
    * EMFILE. */
   fixed = 6u * ((rlim_t)cfg->max_concurrency + cfg->pool + 1) + cfg->queue_max + 64 +
-          TS_LINGER_MAX;
+          TS_LINGER_MAX + 16u * (rlim_t)cfg->max_sessions;
   if (rl.rlim_cur < fixed + 8) {
     fprintf(stderr, "tool-sandbox: the open-file limit (%llu) is too low: --max-concurrency "
-            "%u, --pool %u and --max-queue %u need %llu plus the connections; raise it "
+            "%u, --pool %u, --max-queue %u and --max-sessions %u need %llu plus the connections; raise it "
             "(ulimit -n) or lower them\n", (unsigned long long)rl.rlim_cur,
-            cfg->max_concurrency, cfg->pool, cfg->queue_max, (unsigned long long)fixed);
+            cfg->max_concurrency, cfg->pool, cfg->queue_max, cfg->max_sessions,
+            (unsigned long long)fixed);
     return -1;
   }
   if (rl.rlim_cur < fixed + cfg->max_conns) {
@@ -232,6 +236,9 @@ int main(int argc, char **argv) {
       .pool = cfg.pool,
       .memory_max_mb = cfg.memory_max_mb,
       .timeout_max = cfg.timeout_max,
+      .max_sessions = cfg.max_sessions,
+      .session_ttl_max = cfg.session_ttl_max,
+      .session_lifetime = cfg.session_lifetime,
   };
   ex = allowed ? ts_executor_start(&xcfg, &err) : NULL;
   if (check) {

@@ -245,6 +245,13 @@ cJSON *ts_exec_result_to_json(const struct ts_exec_result *r) {
   }
   add_display(doc, r);
   add_files(doc, &r->report);
+  /* A session's call: what became of the session. */
+  if (r->session.used && r->session.found) {
+    cJSON *o = cJSON_AddObjectToObject(doc, "session");
+    cJSON_AddNumberToObject(o, "revision", r->session.revision);
+    cJSON_AddBoolToObject(o, "committed", r->session.committed);
+    cJSON_AddStringToObject(o, "reason", r->session.reason ? r->session.reason : "failed");
+  }
   return doc;
 }
 

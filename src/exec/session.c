@@ -126,27 +126,31 @@ static void close_raw(int *fd) {
   }
 }
 
-static void info_of(const struct session *s, struct ts_session_info *info) {
-  double t = ex_now();
+static double lifetime(const struct ts_executor *ex);
 
+static void info_of(const struct ts_executor *ex, const struct session *s,
+                    struct ts_session_info *info) {
   memset(info, 0, sizeof *info);
   memcpy(info->id, s->id, sizeof info->id);
   info->revision = s->revision;
   info->created = s->created_wall;
   info->last_used = s->used_wall;
+  /* the sooner of the idle ttl and the lifetime, as ex_session_check
+   * enforces them */
   info->expires = s->used_wall + s->ttl;
-  if (s->created + SESS_LIFETIME_DEFAULT - t < s->last_used + s->ttl - t)
-    info->expires = s->created_wall + SESS_LIFETIME_DEFAULT;
+  if (s->created + lifetime(ex) < s->last_used + s->ttl)
+    info->expires = s->created_wall + lifetime(ex);
   info->memory_mb = s->memory_mb;
   info->ttl = s->ttl;
   info->busy = s->w || s->call;
 }
 
-static void op_done(struct sess_op *op, int err, const char *why, const struct session *s) {
+static void op_done(const struct ts_executor *ex, struct sess_op *op, int err, const char *why,
+                    const struct session *s) {
   struct ts_session_info info;
 
   if (s)
-    info_of(s, &info);
+    info_of(ex, s, &info);
   if (op->cb)
     op->cb(op->ctx, err, why, s && !err ? &info : NULL);
   free(op);
@@ -189,9 +193,9 @@ static void sess_free(struct ts_executor *ex, struct session *s, const char *why
     ex_fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, why);
   }
   if (s->create_op)
-    op_done(steal_pointer(&s->create_op), EIO, why, NULL);
+    op_done(ex, steal_pointer(&s->create_op), EIO, why, NULL);
   if (s->destroy_op)
-    op_done(steal_pointer(&s->destroy_op), 0, NULL, NULL);
+    op_done(ex, steal_pointer(&s->destroy_op), 0, NULL, NULL);
   ex_close_fd(ex, &s->init_pidfd);
   ex_close_fd(ex, &s->status_fd);
   ex_close_fd(ex, &s->handoff_fd);
@@ -496,7 +500,7 @@ static void notification(struct ts_executor *ex, struct session *s) {
     close_raw(&s->report_fd);
     atomic_fetch_add(&ex->sess_created, 1);
     if (s->create_op)
-      op_done(steal_pointer(&s->create_op), 0, NULL, s);
+      op_done(ex, steal_pointer(&s->create_op), 0, NULL, s);
     start_call(ex, s);
     return;
   }
@@ -829,17 +833,17 @@ static void op_create(struct ts_executor *ex, struct sess_op *op) {
   unsigned idx = 0;
 
   if (ex_stopping(ex)) {
-    op_done(op, ESHUTDOWN, "the server is shutting down", NULL);
+    op_done(ex, op, ESHUTDOWN, "the server is shutting down", NULL);
     return;
   }
   while (idx < ex->cfg.max_sessions && ex->sessions[idx])
     idx++;
   if (idx >= ex->cfg.max_sessions) {
-    op_done(op, EAGAIN, "too many sessions", NULL);
+    op_done(ex, op, EAGAIN, "too many sessions", NULL);
     return;
   }
   if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd || !(s = calloc(1, sizeof *s))) {
-    op_done(op, EIO, "cannot make a session id", NULL);
+    op_done(ex, op, EIO, "cannot make a session id", NULL);
     return;
   }
   for (size_t i = 0; i < sizeof rnd; i++)
@@ -910,7 +914,7 @@ void ex_session_ops(struct ts_executor *ex) {
     case OP_DESTROY:
       s = find(ex, op);
       if (!s || s->destroy_op) {
-        op_done(op, ENOENT, "session_not_found", NULL);
+        op_done(ex, op, ENOENT, "session_not_found", NULL);
       } else {
         s->destroy_op = op;
         sess_kill(s);
@@ -921,10 +925,10 @@ void ex_session_ops(struct ts_executor *ex) {
     case OP_GET:
       s = find(ex, op);
       if (!s) {
-        op_done(op, ENOENT, "session_not_found", NULL);
+        op_done(ex, op, ENOENT, "session_not_found", NULL);
       } else {
         struct ts_session_info info;
-        info_of(s, &info);
+        info_of(ex, s, &info);
         if (s->holder_pid > 0) {
           char path[64], line[128];
           FILE *f;

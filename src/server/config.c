@@ -53,6 +53,9 @@ static const struct option_def options[] = {
     {"max-return-files", OPT_UINT, OFF(return_max_files), 0, TS_MAX_RETURN_FILES_LIMIT, "files a request's return_files may bring back (more are counted in files_dropped)"},
     {"max-return-bytes", OPT_SIZE, OFF(return_max_bytes), 0, TS_MAX_RETURN_BYTES_LIMIT, "bytes of content return_files may bring back in all (a file past it comes back cut)"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
+    {"max-sessions", OPT_UINT, OFF(max_sessions), 0, TS_MAX_SESSIONS_LIMIT, "sessions at once (0: no sessions); past it POST /sessions gets 429"},
+    {"session-ttl-max", OPT_SECONDS, OFF(session_ttl_max), 1, 86400, "the longest idle time (ttl) a session may ask for, seconds"},
+    {"session-lifetime", OPT_SECONDS, OFF(session_lifetime), 1, 30 * 86400, "the longest a session lives, however busy, seconds"},
     {"grace-period", OPT_SECONDS, OFF(grace_period), 0, 3600, "seconds SIGTERM waits for running executions"},
     {"token-file", OPT_STR, OFF(token_file), 0, 0, "file of accepted bearer tokens, one per line (also env TOOL_SANDBOX_TOKENS, comma separated)"},
     {"static-validation", OPT_BOOL, OFF(static_validation), 0, 0, "false: /execute runs what the validator refuses, so that the runtime and kernel layers alone are tested (true/false)"},
@@ -91,6 +94,9 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->return_max_bytes = (size_t)8 << 20;
   c->static_validation = true;
   c->grace_period = 10;
+  c->max_sessions = 16;
+  c->session_ttl_max = 3600;
+  c->session_lifetime = 86400;
   return ts_policy_init_default(&c->policy, err);
 }
 

@@ -22,6 +22,13 @@
 #define TS_MAX_RETURN_FILES_LIMIT 1024
 #define TS_MAX_RETURN_BYTES_LIMIT (16.0 * 1024 * 1024)
 
+/* The largest --max-sessions: each session holds a pid namespace of up to
+ * four processes and about ten descriptors of the server's. */
+#define TS_MAX_SESSIONS_LIMIT 1024
+/* A session's idle ttl when it asks for none (or --session-ttl-max, when
+ * that is lower). */
+#define TS_SESSION_TTL_DEFAULT 600.0
+
 struct ts_config {
   char *listen;          /* "HOST:PORT", port 0 picks a free one */
   size_t max_body;       /* bytes; larger request bodies get 413 */
@@ -49,6 +56,11 @@ struct ts_config {
   unsigned return_max_files; /* files sent back by return_files, at most */
   size_t return_max_bytes;   /* their content in all; a file past it is cut */
   double grace_period;      /* seconds SIGTERM waits for executions */
+
+  /* sessions */
+  unsigned max_sessions;    /* sessions at once; 0: no sessions */
+  double session_ttl_max;   /* the longest idle ttl a session may ask for, seconds */
+  double session_lifetime;  /* the longest a session lives, seconds */
 
   /* operations */
   char *config_file;  /* where the file layer came from, or NULL */

@@ -37,6 +37,7 @@
 #include "util/accept.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/sha256.h"
 
 /* ---- responses ---- */
 
@@ -270,11 +271,14 @@ static bool ct_equal(const char *a, size_t alen, const char *b, size_t blen) {
 }
 
 /* Every configured token is compared, so the time does not tell which
- * one (if any) matched either. */
-static bool authorized(const struct ts_config *cfg, const char *header) {
+ * one (if any) matched either.  owner: a hash of the token that matched,
+ * which owns the sessions it makes (zeros without tokens). */
+static bool authorized(const struct ts_config *cfg, const char *header,
+                       unsigned char owner[TS_SESSION_OWNER_LEN]) {
   bool ok = false;
   size_t len;
 
+  memset(owner, 0, TS_SESSION_OWNER_LEN);
   if (cfg->ntokens == 0)
     return true;
   if (!header || strncasecmp(header, "Bearer ", 7) != 0)
@@ -285,7 +289,23 @@ static bool authorized(const struct ts_config *cfg, const char *header) {
   len = strlen(header);
   for (size_t i = 0; i < cfg->ntokens; i++)
     ok |= ct_equal(header, len, cfg->tokens[i], strlen(cfg->tokens[i]));
+  if (ok && len > 0)
+    ts_sha256(header, len, owner);
   return ok && len > 0;
+}
+
+/* The session id of a /sessions/{id} path: 32 lowercase hex digits, or ""
+ * (which no session has). */
+static void path_session_id(struct conn *c, const char *url) {
+  const char *p = url + strlen("/sessions/");
+  size_t n = strcspn(p, "/");
+
+  c->sess_id[0] = '\0';
+  if (strncmp(url, "/sessions/", 10) != 0 || n != TS_SESSION_ID_LEN ||
+      strspn(p, "0123456789abcdef") < n)
+    return;
+  memcpy(c->sess_id, p, n);
+  c->sess_id[n] = '\0';
 }
 
 /* Every Accept field counts: a client may send the list in several. */
@@ -323,14 +343,17 @@ static bool check_headers(struct ts_server *s, struct conn *c,
                           const char *method) {
   const char *ct, *cl;
 
-  c->route = find_route(url);
+  c->route = find_route(url, method);
   if (!c->route) {
     reply_error(c, MHD_HTTP_NOT_FOUND, "not_found", "no such endpoint: %.200s", url);
     return true;
   }
+  if (strncmp(url, "/sessions/", 10) == 0)
+    path_session_id(c, url);
   if (!c->route->open &&
-      !authorized(s->cfg, MHD_lookup_connection_value(mc, MHD_HEADER_KIND,
-                                                      MHD_HTTP_HEADER_AUTHORIZATION))) {
+      !authorized(s->cfg,
+                  MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
+                  c->owner)) {
     reply_error(c, MHD_HTTP_UNAUTHORIZED, "unauthorized",
                 "a valid bearer token is required (Authorization: Bearer TOKEN)");
     if (c->response)

@@ -153,6 +153,11 @@ struct conn {
    * worker sets it before submitting, on_completed() hands it back. */
   bool ndjson;
   struct stream *stream;
+  /* The /sessions/{id} routes: the id of the path ("" when it cannot be
+   * one: no session has it), and the caller's identity, a hash of its
+   * bearer token (zeros without auth): MHD thread, at creation. */
+  char sess_id[TS_SESSION_ID_LEN + 1];
+  unsigned char owner[TS_SESSION_OWNER_LEN];
   double secs;                /* on_completed(): the request's duration */
   bool aborted;               /* on_completed(): not completed normally */
   struct conn *work_next;     /* under work_lock, while in a workers' queue */
@@ -166,7 +171,23 @@ struct conn {
 #define DRAIN_LIMIT ((size_t)1024 * 1024)
 
 /* routes.c */
-const struct route *find_route(const char *url);
+/* The route of url for method; when no route of that path takes the
+ * method, one that does not (for its 405).  NULL: no such path. */
+const struct route *find_route(const char *url, const char *method);
+/* Validates a request's snippet (routes.c); -1 after answering a failure. */
+struct ts_str;
+struct ts_validation;
+int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
+               struct ts_validation *v);
+/* The answer to a job or operation the executor refused: 429, 503, 500. */
+enum route_result not_queued(struct conn *c, const ts_err *err);
+
+/* sessions.c: the /sessions endpoints */
+enum route_result route_session_create(struct ts_server *s, struct conn *c);
+enum route_result route_session_get(struct ts_server *s, struct conn *c);
+enum route_result route_session_delete(struct ts_server *s, struct conn *c);
+enum route_result route_session_execute(struct ts_server *s, struct conn *c);
+enum route_result route_session_fork(struct ts_server *s, struct conn *c);
 char *build_info(const struct ts_config *cfg, size_t *len);
 double now_s(void);
 

@@ -22,6 +22,7 @@ typedef _Atomic uint64_t ts_counter;
 
 static const char *const route_names[] = {
   "/healthz", "/readyz", "/validate", "/execute", "/metrics", "/info", "/openapi.yaml",
+  "/sessions", "/sessions/{id}", "/sessions/{id}/execute", "/sessions/{id}/fork",
   "other",  /* must stay last: the fallback */
 };
 #define N_ROUTES TS_ARRAY_LEN(route_names)
@@ -324,6 +325,21 @@ char *ts_metrics_render(struct ts_metrics *m, const struct ts_metrics_gauges *g)
     put_family(&o, "tool_sandbox_validate_queue_depth", "gauge",
                "/validate requests waiting for the parser.");
     put_sample(&o, "tool_sandbox_validate_queue_depth", NULL, NULL, g->validate_queued(g->ctx));
+  }
+  if (g && g->sessions) {
+    struct ts_metrics_sessions st = {0};
+    g->sessions(g->ctx, &st);
+    put_family(&o, "tool_sandbox_sessions_active", "gauge", "Sessions alive now.");
+    put_sample(&o, "tool_sandbox_sessions_active", NULL, NULL, st.active);
+    put_family(&o, "tool_sandbox_sessions_created_total", "counter", "Sessions created.");
+    put_sample(&o, "tool_sandbox_sessions_created_total", NULL, NULL, st.created);
+    put_family(&o, "tool_sandbox_sessions_expired_total", "counter",
+               "Sessions ended by their idle ttl or their lifetime.");
+    put_sample(&o, "tool_sandbox_sessions_expired_total", NULL, NULL, st.expired);
+    put_family(&o, "tool_sandbox_session_calls_total", "counter",
+               "Calls in sessions, by what became of their state.");
+    put_sample(&o, "tool_sandbox_session_calls_total", "outcome", "committed", st.committed);
+    put_sample(&o, "tool_sandbox_session_calls_total", "outcome", "rolled_back", st.rolled_back);
   }
 
   if (o.oom) {

@@ -16,12 +16,19 @@ struct ts_metrics;
 
 /* Sampled at render time; any callback (or the whole struct) may be NULL,
  * in which case that metric family is left out of the output. */
+/* The sessions' numbers, sampled at render time. */
+struct ts_metrics_sessions {
+  unsigned active;
+  unsigned long created, expired, committed, rolled_back;
+};
+
 struct ts_metrics_gauges {
   unsigned (*inflight)(void *ctx);         /* executions running now */
   unsigned (*queued)(void *ctx);           /* executions waiting for a slot */
   unsigned (*zygote_restarts)(void *ctx);  /* monotonic, rendered as a counter */
   void *ctx;
   unsigned (*validate_queued)(void *ctx);  /* /validate requests waiting for the parser */
+  void (*sessions)(void *ctx, struct ts_metrics_sessions *out);
 };
 
 /* A zeroed registry, or NULL on ENOMEM.  Free with ts_metrics_free(). */
@@ -30,7 +37,8 @@ struct ts_metrics *ts_metrics_new(void);
 void ts_metrics_free(struct ts_metrics *m);
 
 /* One HTTP request answered.  route is matched exactly against "/healthz",
- * "/readyz", "/validate", "/execute", "/metrics", "/info", "/openapi.yaml";
+ * "/readyz", "/validate", "/execute", "/metrics", "/info", "/openapi.yaml",
+ * "/sessions", "/sessions/{id}", "/sessions/{id}/execute", "/sessions/{id}/fork";
  * anything else (or NULL) counts as route "other" -- pass the route, never
  * the raw URL with its query string.  status 100..599 is counted under its
  * own label; any other value under status="other".  seconds < 0 or NaN
@@ -63,6 +71,11 @@ void ts_metrics_violation(struct ts_metrics *m, const char *rule);
  *   tool_sandbox_execution_queue_depth                    gauge   (g->queued)
  *   tool_sandbox_zygote_restarts_total                    counter (g->zygote_restarts)
  *   tool_sandbox_validate_queue_depth                     gauge   (g->validate_queued)
+ *   tool_sandbox_sessions_active                          gauge   (g->sessions)
+ *   tool_sandbox_sessions_created_total                   counter (g->sessions)
+ *   tool_sandbox_sessions_expired_total                   counter (g->sessions)
+ *   tool_sandbox_session_calls_total{outcome}             counter (g->sessions):
+ *                                                         committed, rolled_back
  * Known label values of the small counters are always present (0 until
  * used) so that rate() has a starting point; their "other" only once
  * non-zero.  Histogram buckets (le, seconds): 0.0005 0.001 0.0025 0.005

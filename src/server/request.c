@@ -227,6 +227,63 @@ cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default
   return root;
 }
 
+/* ---- sessions ---- */
+
+cJSON *ts_session_req_parse(const char *body, size_t len, double ttl_default, double ttl_max,
+                            double timeout_default, double timeout_max, long memory_default,
+                            long memory_max, struct ts_session_req *req, struct ts_reqerr *e) {
+  cJSON *root = len == 0 ? cJSON_CreateObject() : ts_json_parse_object(body, len, e);
+
+  if (!root) {
+    if (len == 0)
+      reqerr(e, 500, "internal_error", "out of memory");
+    return NULL;
+  }
+  req->ttl = ttl_default < ttl_max ? ttl_default : ttl_max;
+  req->memory_mb = memory_default;
+  req->timeout = timeout_default;
+  req->setup_code = (struct ts_str){NULL, 0};
+  if (ts_json_get_number(root, "ttl", 1, ttl_max, &req->ttl, e) < 0 ||
+      ts_json_get_int(root, "memory_mb", 16, memory_max, &req->memory_mb, e) < 0 ||
+      ts_json_get_number(root, "timeout", 0.001, timeout_max, &req->timeout, e) < 0 ||
+      ts_json_get_str(root, "setup_code", &req->setup_code, e) < 0) {
+    cJSON_Delete(root);
+    return NULL;
+  }
+  return root;
+}
+
+int ts_session_exec_req_check(const cJSON *root, int *commit, struct ts_reqerr *e) {
+  static const char *const refused[] = {"memory_mb", "files", "return_files", "capabilities"};
+  static const char *const modes[] = {"on_success", "always", "never"};
+  struct ts_str mode = {0};
+  int r;
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++) {
+    if (!field_of(root, refused[i]))
+      continue;
+    if (i == 0)
+      reqerr(e, 400, "invalid_field",
+             "field 'memory_mb': a session's memory is set when it is created (POST /sessions)");
+    else
+      reqerr(e, 400, "invalid_field", "field '%s': sessions do not take files yet", refused[i]);
+    return -1;
+  }
+  *commit = TS_REQ_COMMIT_ON_SUCCESS;
+  r = ts_json_get_str(root, "commit", &mode, e);
+  if (r < 0)
+    return -1;
+  if (r == 0)
+    return 0;
+  for (size_t i = 0; i < TS_ARRAY_LEN(modes); i++)
+    if (mode.len == strlen(modes[i]) && strcmp(mode.s, modes[i]) == 0) {
+      *commit = (int)i;
+      return 0;
+    }
+  reqerr(e, 400, "invalid_field", "field 'commit' must be \"on_success\", \"always\" or \"never\"");
+  return -1;
+}
+
 /* ---- capabilities and files ---- */
 
 static int caps_parse(const cJSON *root, const struct ts_files_limits *lim, unsigned *caps,

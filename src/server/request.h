@@ -62,6 +62,26 @@ cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default
                             double timeout_max, long memory_default, long memory_max,
                             struct ts_execute_req *req, struct ts_reqerr *e);
 
+/* POST /sessions: every field is optional, and so is the body (none is
+ * {}).  setup_code runs as the session's first call, with `timeout`. */
+struct ts_session_req {
+  double ttl; /* idle seconds */
+  long memory_mb;
+  double timeout;           /* of setup_code */
+  struct ts_str setup_code; /* s == NULL when absent */
+};
+cJSON *ts_session_req_parse(const char *body, size_t len, double ttl_default, double ttl_max,
+                            double timeout_default, double timeout_max, long memory_default,
+                            long memory_max, struct ts_session_req *req, struct ts_reqerr *e);
+
+/* "commit" of POST /sessions/{id}/execute: TS_REQ_COMMIT_* (the order of
+ * exec/executor.h's enum ts_commit), ON_SUCCESS when absent.  Also
+ * refuses what a session's call cannot take: memory_mb (the session's,
+ * set at its creation), files, return_files and capabilities (no files in
+ * sessions yet).  0, or -1 with *e. */
+enum { TS_REQ_COMMIT_ON_SUCCESS, TS_REQ_COMMIT_ALWAYS, TS_REQ_COMMIT_NEVER };
+int ts_session_exec_req_check(const cJSON *root, int *commit, struct ts_reqerr *e);
+
 /* Capabilities, on /validate and /execute alike, so that the firewall and
  * the executor agree: "capabilities": ["files"] asks for one, and a
  * non-empty "files" array implies "files".  Under "files" the validator's

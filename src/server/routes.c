@@ -35,13 +35,44 @@ static const struct route routes[] = {
     {"/info", "GET", "GET, HEAD", false, false, route_info},
     {"/metrics", "GET", "GET, HEAD", false, false, route_metrics},
     {"/openapi.yaml", "GET", "GET, HEAD", false, false, route_openapi},
+    {"/sessions", "POST", "POST", true, false, route_session_create},
+    {"/sessions/{id}", "GET", "GET, HEAD, DELETE", false, false, route_session_get},
+    {"/sessions/{id}", "DELETE", "GET, HEAD, DELETE", false, false, route_session_delete},
+    {"/sessions/{id}/execute", "POST", "POST", true, false, route_session_execute},
+    {"/sessions/{id}/fork", "POST", "POST", false, false, route_session_fork},
 };
 
-const struct route *find_route(const char *url) {
-  for (size_t i = 0; i < TS_ARRAY_LEN(routes); i++)
-    if (strcmp(routes[i].path, url) == 0)
+/* Whether url is the route's path, where "{id}" stands for one non-empty
+ * segment (what it holds is the route's to check). */
+static bool path_matches(const char *pattern, const char *url) {
+  while (*pattern) {
+    if (strncmp(pattern, "{id}", 4) == 0) {
+      size_t n = strcspn(url, "/");
+      if (n == 0)
+        return false;
+      pattern += 4;
+      url += n;
+      continue;
+    }
+    if (*pattern++ != *url++)
+      return false;
+  }
+  return *url == '\0';
+}
+
+const struct route *find_route(const char *url, const char *method) {
+  const struct route *any = NULL;
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(routes); i++) {
+    if (!path_matches(routes[i].path, url))
+      continue;
+    if (strcmp(routes[i].method, method) == 0 ||
+        (strcmp(method, "HEAD") == 0 && strcmp(routes[i].method, "GET") == 0))
       return &routes[i];
-  return NULL;
+    if (!any)
+      any = &routes[i];
+  }
+  return any;
 }
 
 double now_s(void) {
@@ -67,8 +98,8 @@ static void record_violations(struct ts_server *s, const struct ts_validation *v
 /* Validates the snippet of a parsed request, keeping its hash (and, with
  * --log-code, its text) for the access log.  Returns -1 after replying
  * on an internal failure. */
-static int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code,
-                      unsigned caps, struct ts_validation *v) {
+int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
+               struct ts_validation *v) {
   ts_err err = {0};
 
   ts_sha256_hex(code->s, code->len, c->code_sha256);
@@ -140,7 +171,7 @@ static void execute_done(void *ctx, struct ts_exec_result *res) {
 }
 
 /* The answer to a job that could not be queued: 429, 503 or 500. */
-static enum route_result not_queued(struct conn *c, const ts_err *err) {
+enum route_result not_queued(struct conn *c, const ts_err *err) {
   if (err->errnum == EAGAIN) {
     reply_error(c, MHD_HTTP_TOO_MANY_REQUESTS, "too_many_requests", "%s", err->msg);
     if (c->response)
@@ -404,8 +435,17 @@ static unsigned g_validate_queued(void *ctx) {
   return n;
 }
 
+static void g_sessions(void *ctx, struct ts_metrics_sessions *out) {
+  struct ts_session_stats st;
+
+  ts_session_stats(((struct ts_server *)ctx)->ex, &st);
+  *out = (struct ts_metrics_sessions){st.active, st.created, st.expired, st.committed,
+                                      st.rolled_back};
+}
+
 static enum route_result route_metrics(struct ts_server *s, struct conn *c) {
-  struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s, g_validate_queued};
+  struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s, g_validate_queued,
+                                g_sessions};
   char *text = ts_metrics_render(s->metrics, &g);
 
   reply_text(c, MHD_HTTP_OK, text, text ? strlen(text) : 0,
@@ -456,6 +496,15 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
   cJSON_AddNumberToObject(limits, "outputs_max", cfg->outputs_max);
   cJSON_AddNumberToObject(limits, "outputs_bytes", (double)cfg->outputs_bytes);
   cJSON_AddNumberToObject(limits, "outputs_json_values", TS_OUTPUTS_MAX_JSON_VALUES);
+  {
+    /* sessions: how many at once (0: off), their idle ttl, their lifetime */
+    cJSON *sess = cJSON_AddObjectToObject(limits, "sessions");
+    double ttl = TS_SESSION_TTL_DEFAULT < cfg->session_ttl_max ? TS_SESSION_TTL_DEFAULT
+                                                                : cfg->session_ttl_max;
+    cJSON_AddNumberToObject(sess, "max", cfg->max_sessions);
+    cJSON_AddItemToObject(sess, "ttl_seconds", limit_json(ttl, cfg->session_ttl_max));
+    cJSON_AddNumberToObject(sess, "lifetime_seconds", cfg->session_lifetime);
+  }
   policy = cJSON_AddObjectToObject(doc, "policy");
   cJSON_AddItemToObject(policy, "allowed_modules", strset_json(&cfg->policy.allowed_modules));
   cJSON_AddItemToObject(policy, "banned_modules", strset_json(&cfg->policy.banned_modules));
