@@ -175,6 +175,7 @@ static void sess_kill(struct session *s) {
 
 static void sess_free(struct ts_executor *ex, struct session *s, const char *why) {
   struct child *c = s->call;
+  struct sess_op *destroy_op;
 
   /* The call in progress went with the namespace: killed. */
   if (c) {
@@ -194,8 +195,7 @@ static void sess_free(struct ts_executor *ex, struct session *s, const char *why
   }
   if (s->create_op)
     op_done(ex, steal_pointer(&s->create_op), EIO, why, NULL);
-  if (s->destroy_op)
-    op_done(ex, steal_pointer(&s->destroy_op), 0, NULL, NULL);
+  destroy_op = steal_pointer(&s->destroy_op);
   ex_close_fd(ex, &s->init_pidfd);
   ex_close_fd(ex, &s->status_fd);
   ex_close_fd(ex, &s->handoff_fd);
@@ -210,6 +210,9 @@ static void sess_free(struct ts_executor *ex, struct session *s, const char *why
   ex->nsessions--;
   atomic_store(&ex->sess_active, ex->nsessions);
   free(s);
+  /* Told once the session is out of the table and the counts. */
+  if (destroy_op)
+    op_done(ex, destroy_op, 0, NULL, NULL);
 }
 
 /* The session failed: logged, and killed (its reap frees it). */

@@ -1,0 +1,433 @@
+/* API tests of transactional sessions: create, execute with each commit
+ * mode, rollback, setup_code, GET, DELETE, another token's sessions,
+ * expiry, --max-sessions, bad inputs, fork (501), and /execute unchanged.
+ * Each waits on what the server reports, never on the clock. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <criterion/criterion.h>
+
+#include "harness.h"
+
+TestSuite(sessions, .fini = srv_cleanup_all, .timeout = 120);
+
+static int req(unsigned port, const char *method, const char *path, const char *token,
+               const char *body, struct http_resp *r) {
+  char h[300];
+  const char *hdrs[3] = {"Content-Type: application/json", NULL, NULL};
+
+  if (token) {
+    snprintf(h, sizeof h, "Authorization: Bearer %s", token);
+    hdrs[1] = h;
+  }
+  return http_request(port, method, path, hdrs, body, body ? strlen(body) : 0, r);
+}
+
+/* POST /sessions with `body` (NULL: none); asserts a 201 and copies the id. */
+static cJSON *create(unsigned port, const char *token, const char *body, char id[33]) {
+  struct http_resp r;
+  cJSON *doc;
+  const cJSON *sid;
+
+  HTTP_OK(req(port, "POST", "/sessions", token, body, &r));
+  assert_status(&r, 201);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  sid = cJSON_GetObjectItem(doc, "session_id");
+  cr_assert(cJSON_IsString(sid) && strlen(sid->valuestring) == 32, "session_id: 32 hex digits");
+  cr_assert_eq(strspn(sid->valuestring, "0123456789abcdef"), 32);
+  memcpy(id, sid->valuestring, 33);
+  cr_assert(cJSON_IsString(cJSON_GetObjectItem(doc, "expires_at")));
+  return doc;
+}
+
+/* POST /sessions/ID/execute with `body`; asserts a 200 and returns it. */
+static cJSON *call(unsigned port, const char *token, const char *id, const char *body) {
+  char path[128];
+  struct http_resp r;
+  cJSON *doc;
+
+  snprintf(path, sizeof path, "/sessions/%s/execute", id);
+  HTTP_OK(req(port, "POST", path, token, body, &r));
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  return doc;
+}
+
+static const char *str_of(const cJSON *o, const char *k) {
+  const cJSON *v = cJSON_GetObjectItem(o, k);
+  return cJSON_IsString(v) ? v->valuestring : "(none)";
+}
+
+/* status, session.revision, .committed, .reason of a call's answer */
+static void expect(const cJSON *doc, const char *status, int revision, bool committed,
+                   const char *reason) {
+  const cJSON *s = cJSON_GetObjectItem(doc, "session");
+
+  cr_assert_str_eq(str_of(doc, "status"), status);
+  cr_assert(cJSON_IsObject(s), "the answer has a session object");
+  cr_assert_eq(cJSON_GetObjectItem(s, "revision")->valueint, revision, "revision %d, not %d",
+               revision, cJSON_GetObjectItem(s, "revision")->valueint);
+  cr_assert_eq(cJSON_IsTrue(cJSON_GetObjectItem(s, "committed")), committed);
+  cr_assert_str_eq(str_of(s, "reason"), reason);
+}
+
+/* The repr of a call's result, or "" */
+static const char *repr_of(const cJSON *doc) {
+  const cJSON *r = cJSON_GetObjectItem(doc, "result");
+  return cJSON_IsObject(r) ? str_of(r, "repr") : "";
+}
+
+static void path_of(char *buf, size_t n, const char *id, const char *tail) {
+  snprintf(buf, n, "/sessions/%s%s", id, tail);
+}
+
+Test(sessions, commit_modes_and_rollback) {
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  d = create(s.port, NULL, NULL, id);
+  cr_assert_eq(cJSON_GetObjectItem(d, "revision")->valueint, 0);
+  cJSON_Delete(d);
+
+  d = call(s.port, NULL, id, "{\"code\":\"x = 1\\nprint(x)\"}");
+  expect(d, "ok", 1, true, "ok");
+  cr_assert_str_eq(str_of(d, "stdout"), "1\n");
+  cJSON_Delete(d);
+
+  /* on_success: a call that raised leaves the state as it was */
+  d = call(s.port, NULL, id, "{\"code\":\"x = 100\\nraise ValueError('no')\"}");
+  expect(d, "error", 1, false, "failed");
+  cJSON_Delete(d);
+  d = call(s.port, NULL, id, "{\"code\":\"x\"}");
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "1");
+  cJSON_Delete(d);
+
+  /* a timeout: rolled back, its process gone */
+  d = call(s.port, NULL, id, "{\"code\":\"x = 5\\nwhile True: pass\",\"timeout\":0.5}");
+  expect(d, "timeout", 2, false, "process_ended");
+  cJSON_Delete(d);
+
+  /* always: the state of a call that raised is kept */
+  d = call(s.port, NULL, id, "{\"code\":\"x = 7\\nraise KeyError(1)\",\"commit\":\"always\"}");
+  expect(d, "error", 3, true, "always");
+  cJSON_Delete(d);
+  /* never: not even an ok call's */
+  d = call(s.port, NULL, id, "{\"code\":\"x = 8\",\"commit\":\"never\"}");
+  expect(d, "ok", 3, false, "never");
+  cJSON_Delete(d);
+  /* rejected by the validator: never runs, the session unchanged */
+  d = call(s.port, NULL, id, "{\"code\":\"import os\\nx = 9\"}");
+  expect(d, "rejected", 3, false, "rejected");
+  cr_assert(cJSON_IsArray(cJSON_GetObjectItem(d, "violations")));
+  cJSON_Delete(d);
+  d = call(s.port, NULL, id, "{\"code\":\"x\",\"commit\":\"never\"}");
+  expect(d, "ok", 3, false, "never");
+  cr_assert_str_eq(repr_of(d), "7");
+  cJSON_Delete(d);
+
+  /* a state that builds on itself */
+  d = call(s.port, NULL, id, "{\"code\":\"def f(v):\\n    return v * 6\\ny = f(x)\\ny\"}");
+  expect(d, "ok", 4, true, "ok");
+  cr_assert_str_eq(repr_of(d), "42");
+  cJSON_Delete(d);
+
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_session_calls_total{outcome=\"committed\"}"), 4);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_session_calls_total{outcome=\"rolled_back\"}"),
+               4);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_created_total"), 1);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_active"), 1);
+  srv_stop(&s);
+}
+
+Test(sessions, setup_code) {
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33];
+  cJSON *d, *setup;
+
+  srv_start(&s, NULL, NULL);
+  d = create(s.port, NULL, "{\"setup_code\":\"data = [1, 2, 3]\",\"ttl\":60}", id);
+  cr_assert_eq(cJSON_GetObjectItem(d, "revision")->valueint, 1);
+  cr_assert_eq(cJSON_GetObjectItem(d, "ttl")->valuedouble, 60);
+  setup = cJSON_GetObjectItem(d, "setup");
+  expect(setup, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  d = call(s.port, NULL, id, "{\"code\":\"sum(data)\"}");
+  cr_assert_str_eq(repr_of(d), "6");
+  cJSON_Delete(d);
+
+  /* A setup that fails leaves no session. */
+  HTTP_OK(req(s.port, "POST", "/sessions", NULL, "{\"setup_code\":\"1 / 0\"}", &r));
+  assert_json_error(&r, 422, "setup_failed");
+  d = json_body(&r);
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(d, "setup"), "status"), "error");
+  cJSON_Delete(d);
+  http_resp_free(&r);
+  /* ... nor does one the validator refuses */
+  HTTP_OK(req(s.port, "POST", "/sessions", NULL, "{\"setup_code\":\"import os\"}", &r));
+  assert_json_error(&r, 422, "setup_failed");
+  d = json_body(&r);
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(d, "setup"), "status"), "rejected");
+  cJSON_Delete(d);
+  http_resp_free(&r);
+  cr_assert(wait_metric(s.port, "tool_sandbox_sessions_active", 1, HARNESS_WAIT_MS),
+            "only the first session is left");
+  srv_stop(&s);
+}
+
+Test(sessions, get_then_delete_then_404) {
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33], path[128];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":128}", id));
+  cJSON_Delete(call(s.port, NULL, id, "{\"code\":\"a = 1\"}"));
+  path_of(path, sizeof path, id, "");
+  HTTP_OK(req(s.port, "GET", path, NULL, NULL, &r));
+  assert_status(&r, 200);
+  d = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_str_eq(str_of(d, "session_id"), id);
+  cr_assert_eq(cJSON_GetObjectItem(d, "revision")->valueint, 1);
+  cr_assert_eq(cJSON_GetObjectItem(d, "memory_mb")->valueint, 128);
+  cr_assert_gt(cJSON_GetObjectItem(d, "state_kb")->valuedouble, 0);
+  cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(d, "busy")));
+  cr_assert(cJSON_IsString(cJSON_GetObjectItem(d, "last_used_at")));
+  cJSON_Delete(d);
+
+  HTTP_OK(req(s.port, "DELETE", path, NULL, NULL, &r));
+  assert_status(&r, 204);
+  cr_assert_eq(r.body_len, 0);
+  http_resp_free(&r);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_active"), 0);
+
+  HTTP_OK(req(s.port, "GET", path, NULL, NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  HTTP_OK(req(s.port, "DELETE", path, NULL, NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  path_of(path, sizeof path, id, "/execute");
+  HTTP_OK(req(s.port, "POST", path, NULL, "{\"code\":\"a\"}", &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  /* ids that cannot be one: the same 404 */
+  HTTP_OK(req(s.port, "GET", "/sessions/nope", NULL, NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  HTTP_OK(req(s.port, "GET", "/sessions/0123456789abcdef0123456789abcdef", NULL, NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  /* a method the path does not take */
+  HTTP_OK(req(s.port, "PUT", "/sessions/0123456789abcdef0123456789abcdef", NULL, "{}", &r));
+  assert_json_error(&r, 405, "method_not_allowed");
+  cr_assert_str_eq(http_header(&r, "Allow"), "GET, HEAD, DELETE");
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+Test(sessions, another_tokens_session_is_not_found) {
+  const char *const env[] = {"TOOL_SANDBOX_TOKENS=alice-token,bob-token", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33], path[128], xpath[128];
+
+  srv_start(&s, NULL, env);
+  cJSON_Delete(create(s.port, "alice-token", NULL, id));
+  path_of(path, sizeof path, id, "");
+  path_of(xpath, sizeof xpath, id, "/execute");
+  HTTP_OK(req(s.port, "GET", path, "bob-token", NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  HTTP_OK(req(s.port, "POST", xpath, "bob-token", "{\"code\":\"1\"}", &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  HTTP_OK(req(s.port, "DELETE", path, "bob-token", NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  HTTP_OK(req(s.port, "GET", path, NULL, NULL, &r));
+  assert_json_error(&r, 401, "unauthorized");
+  http_resp_free(&r);
+  /* still there for its owner */
+  HTTP_OK(req(s.port, "GET", path, "alice-token", NULL, &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  cJSON_Delete(call(s.port, "alice-token", id, "{\"code\":\"1\"}"));
+  srv_stop(&s);
+}
+
+Test(sessions, idle_session_expires_without_a_request) {
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33], path[128];
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"ttl\":1}", id));
+  /* The expiry needs no request: the metric says so first. */
+  cr_assert(wait_metric(s.port, "tool_sandbox_sessions_expired_total", 1, HARNESS_WAIT_MS));
+  cr_assert(wait_metric(s.port, "tool_sandbox_sessions_active", 0, HARNESS_WAIT_MS));
+  path_of(path, sizeof path, id, "");
+  HTTP_OK(req(s.port, "GET", path, NULL, NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+Test(sessions, max_sessions_gives_429_with_retry_after) {
+  const char *const args[] = {"--max-sessions", "1", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33], id2[33], path[128];
+
+  srv_start(&s, args, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  HTTP_OK(req(s.port, "POST", "/sessions", NULL, NULL, &r));
+  assert_json_error(&r, 429, "too_many_requests");
+  cr_assert_not_null(http_header(&r, "Retry-After"));
+  http_resp_free(&r);
+  path_of(path, sizeof path, id, "");
+  HTTP_OK(req(s.port, "DELETE", path, NULL, NULL, &r));
+  assert_status(&r, 204);
+  http_resp_free(&r);
+  cJSON_Delete(create(s.port, NULL, NULL, id2));
+  cr_assert_str_neq(id, id2);
+  srv_stop(&s);
+}
+
+Test(sessions, bad_inputs_name_the_field) {
+  const char *const args[] = {"--session-ttl-max", "100", NULL};
+  static const struct {
+    const char *path; /* "X": the session's execute */
+    const char *body, *code, *field;
+  } cases[] = {
+      {"/sessions", "{\"ttl\":0}", "limit_exceeded", "ttl"},
+      {"/sessions", "{\"ttl\":101}", "limit_exceeded", "ttl"},
+      {"/sessions", "{\"ttl\":\"long\"}", "invalid_field", "ttl"},
+      {"/sessions", "{\"memory_mb\":1}", "limit_exceeded", "memory_mb"},
+      {"/sessions", "{\"setup_code\":5}", "invalid_field", "setup_code"},
+      {"/sessions", "[1]", "invalid_json", "object"},
+      {"X", "{\"code\":\"1\",\"commit\":\"sometimes\"}", "invalid_field", "commit"},
+      {"X", "{\"code\":\"1\",\"commit\":true}", "invalid_field", "commit"},
+      {"X", "{\"commit\":\"never\"}", "missing_field", "code"},
+      {"X", "{\"code\":\"1\",\"memory_mb\":64}", "invalid_field", "memory_mb"},
+      {"X", "{\"code\":\"1\",\"files\":[]}", "invalid_field", "files"},
+      {"X", "{\"code\":\"1\",\"return_files\":true}", "invalid_field", "return_files"},
+      {"X", "{\"code\":\"1\",\"timeout\":-1}", "limit_exceeded", "timeout"},
+  };
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33], xpath[128];
+
+  srv_start(&s, args, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  path_of(xpath, sizeof xpath, id, "/execute");
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *path = strcmp(cases[i].path, "X") == 0 ? xpath : cases[i].path;
+    HTTP_OK(req(s.port, "POST", path, NULL, cases[i].body, &r));
+    assert_json_error_msg(&r, 400, cases[i].code, cases[i].field);
+    http_resp_free(&r);
+  }
+  /* none of them touched the session */
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_session_calls_total{outcome=\"committed\"}"), 0);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_active"), 1);
+  srv_stop(&s);
+}
+
+Test(sessions, fork_is_not_implemented) {
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33], path[128];
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  path_of(path, sizeof path, id, "/fork");
+  HTTP_OK(req(s.port, "POST", path, NULL, NULL, &r));
+  assert_json_error_msg(&r, 501, "not_implemented", "fork");
+  http_resp_free(&r);
+  HTTP_OK(req(s.port, "POST", "/sessions/0123456789abcdef0123456789abcdef/fork", NULL, NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+Test(sessions, one_call_at_a_time) {
+  struct ts_srv s;
+  struct http_resp r, a;
+  char id[33], path[128], xpath[128];
+  int fd;
+  bool busy = false;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  path_of(path, sizeof path, id, "");
+  path_of(xpath, sizeof xpath, id, "/execute");
+  fd = http_post_open(s.port, xpath, "{\"code\":\"import time\\ntime.sleep(2)\",\"timeout\":5}");
+  cr_assert_geq(fd, 0);
+  /* Wait until the server says the call runs. */
+  for (int i = 0; i < HARNESS_WAIT_MS / 20 && !busy; i++) {
+    cJSON *d;
+    HTTP_OK(req(s.port, "GET", path, NULL, NULL, &r));
+    d = json_body(&r);
+    busy = cJSON_IsTrue(cJSON_GetObjectItem(d, "busy"));
+    cJSON_Delete(d);
+    http_resp_free(&r);
+    if (!busy)
+      usleep(20000);
+  }
+  cr_assert(busy, "the session reports its call");
+  HTTP_OK(req(s.port, "POST", xpath, NULL, "{\"code\":\"1\"}", &r));
+  assert_json_error(&r, 409, "session_busy");
+  http_resp_free(&r);
+  cr_assert_eq(http_read_answer(fd, "POST", xpath, HARNESS_WAIT_MS, &a), 0);
+  assert_status(&a, 200);
+  http_resp_free(&a);
+  close(fd);
+  srv_stop(&s);
+}
+
+Test(sessions, stateless_execute_is_unchanged_and_info_shows_the_limits) {
+  const char *const args[] = {"--max-sessions", "3", "--session-ttl-max", "120", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33];
+  cJSON *d, *lim;
+
+  srv_start(&s, args, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"setup_code\":\"x = 1\"}", id));
+  d = execute_code(s.port, "x", 0);
+  cr_assert_str_eq(str_of(d, "status"), "error", "/execute does not see a session's state");
+  cr_assert_null(cJSON_GetObjectItem(d, "session"));
+  cJSON_Delete(d);
+
+  HTTP_OK(http_get(s.port, "/info", &r));
+  d = json_body(&r);
+  http_resp_free(&r);
+  lim = cJSON_GetObjectItem(cJSON_GetObjectItem(d, "limits"), "sessions");
+  cr_assert_eq(cJSON_GetObjectItem(lim, "max")->valueint, 3);
+  cr_assert_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(lim, "ttl_seconds"), "max")->valueint, 120);
+  cr_assert_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(lim, "ttl_seconds"), "default")->valueint,
+               120);
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+Test(sessions, off_with_max_sessions_0) {
+  const char *const args[] = {"--max-sessions", "0", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+
+  srv_start(&s, args, NULL);
+  HTTP_OK(req(s.port, "POST", "/sessions", NULL, "{}", &r));
+  assert_json_error(&r, 501, "not_implemented");
+  http_resp_free(&r);
+  srv_stop(&s);
+}
