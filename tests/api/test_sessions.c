@@ -2,6 +2,7 @@
  * mode, rollback, setup_code, GET, DELETE, another token's sessions,
  * expiry, --max-sessions, bad inputs, fork (501), and /execute unchanged.
  * Each waits on what the server reports, never on the clock. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -429,5 +430,24 @@ Test(sessions, off_with_max_sessions_0) {
   HTTP_OK(req(s.port, "POST", "/sessions", NULL, "{}", &r));
   assert_json_error(&r, 501, "not_implemented");
   http_resp_free(&r);
+  srv_stop(&s);
+}
+
+Test(sessions, a_zygote_restart_keeps_them) {
+  struct ts_srv s;
+  struct srv_kids k;
+  char id[33];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"setup_code\":\"kept = 'yes'\"}", id));
+  srv_kids(s.pid, &k);
+  cr_assert_gt(k.zygote, 0);
+  cr_assert_eq(kill(k.zygote, SIGKILL), 0);
+  cr_assert(wait_metric(s.port, "tool_sandbox_zygote_restarts_total", 1, HARNESS_WAIT_MS));
+  d = call(s.port, NULL, id, "{\"code\":\"kept\"}");
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "'yes'");
+  cJSON_Delete(d);
   srv_stop(&s);
 }
