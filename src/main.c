@@ -72,9 +72,12 @@ static int canary(struct ts_executor *ex, const struct ts_config *cfg, ts_err *e
   return rc;
 }
 
+/* Descriptors a session holds in the server, at most. */
+#define SESSION_FDS 16u
+
 /* Every connection and every sandbox needs descriptors: takes all the hard
  * limit allows, refuses to start when even the fixed needs do not fit
- * (-1), and lowers --max-conns to what is left. */
+ * (-1), and lowers --max-sessions and --max-conns to what is left. */
 static int fit_fd_limit(struct ts_config *cfg) {
   struct rlimit rl;
   rlim_t fixed;
@@ -89,22 +92,29 @@ static int fit_fd_limit(struct ts_config *cfg) {
    * each execution a duplicate of its client's socket: max_concurrency
    * + pool sandboxes, plus the one on the slot reserved for the /readyz
    * canary; 64 for the rest (listener, epoll sets, zygote socket, logs)
-   * and TS_LINGER_MAX for sockets closed lingering after a 413.  A
-   * session holds 16 at most: its init's pidfd, status pipe and listener,
-   * its holder's pidfd and command pipe, and a call (6, and the call's
-   * own pipes until its hello).  What is
+   * and TS_LINGER_MAX for sockets closed lingering after a 413.  What is
    * left is for connections: fewer of them beats accept() failing at
-   * EMFILE. */
+   * EMFILE.  Sessions come out of it too, each SESSION_FDS at most (its
+   * init's pidfd, status pipe and listener, its holder's pidfd and command
+   * pipe, a call's pipes, pidfd, command pipe and client socket), and at
+   * most half of it: past that, --max-sessions is lowered. */
   fixed = 6u * ((rlim_t)cfg->max_concurrency + cfg->pool + 1) + cfg->queue_max + 64 +
-          TS_LINGER_MAX + 16u * (rlim_t)cfg->max_sessions;
+          TS_LINGER_MAX;
   if (rl.rlim_cur < fixed + 8) {
     fprintf(stderr, "tool-sandbox: the open-file limit (%llu) is too low: --max-concurrency "
-            "%u, --pool %u, --max-queue %u and --max-sessions %u need %llu plus the connections; raise it "
+            "%u, --pool %u and --max-queue %u need %llu plus the connections; raise it "
             "(ulimit -n) or lower them\n", (unsigned long long)rl.rlim_cur,
-            cfg->max_concurrency, cfg->pool, cfg->queue_max, cfg->max_sessions,
-            (unsigned long long)fixed);
+            cfg->max_concurrency, cfg->pool, cfg->queue_max, (unsigned long long)fixed);
     return -1;
   }
+  if (cfg->max_sessions > (rl.rlim_cur - fixed) / 2 / SESSION_FDS) {
+    unsigned fit = (unsigned)((rl.rlim_cur - fixed) / 2 / SESSION_FDS);
+    ts_warn("the open-file limit (%llu) leaves room for %u sessions: --max-sessions lowered "
+            "from %u (raise the limit with ulimit -n)", (unsigned long long)rl.rlim_cur, fit,
+            cfg->max_sessions);
+    cfg->max_sessions = fit;
+  }
+  fixed += (rlim_t)SESSION_FDS * cfg->max_sessions;
   if (rl.rlim_cur < fixed + cfg->max_conns) {
     ts_warn("the open-file limit (%llu) leaves room for %llu connections: --max-conns "
             "lowered from %u (raise the limit with ulimit -n)",
