@@ -30,6 +30,7 @@ struct ts_child_ctx {
   struct sock_fprog session_filter, notify_filter, init_filter;
   PyObject *run, *report;   /* from runner.py */
   PyObject *grant;          /* runner.py's grant(name): a capability for this job */
+  PyObject *expect_compile; /* runner.py's expect_compile(src): the child's own compile */
   int procfd;               /* the host's /proc, for the id maps */
   uid_t uid;                /* the zygote's ids, mapped to the inside ids */
   gid_t gid;

@@ -68,6 +68,20 @@ def grant(name):
     _CAPS.add(name)
 
 
+# The child's own compile of its snippet (child.c, step 11), which a
+# session's call makes with the audit hook of the last call still armed:
+# the source it is about to compile, set by the child just before and
+# cleared just after (expect_compile), lets exactly one "compile" event of
+# exactly that source and name through (_Audit.__call__).  Nothing of this
+# module is reachable from a snippet, so no snippet can set it.
+_EXPECT_COMPILE = [None]
+
+
+def expect_compile(src):
+    """Called by the child around its compile, never by a snippet."""
+    _EXPECT_COMPILE[0] = src if type(src) is bytes else None
+
+
 def _confined_path_why(p):
     """Why the "files" capability's open refuses path p, or None.  The
     working directory is the current one (/tmp, the child's private tmpfs),
@@ -999,10 +1013,23 @@ def _guard_classes(refuse, armed):
 class _Audit:
     """The audit hook's state.  One instance, made in the zygote; a child
     arms it just before its snippet runs.  Nothing here is reachable from
-    the snippet: it holds no reference to it."""
+    the snippet: it holds no reference to it.  __slots__: no instance
+    attribute can shadow a method (decide) or add a state of its own."""
+
+    __slots__ = ("armed", "code", "open_code", "trace", "dropped", "allowed_fn", "stdlib",
+                 "frame_readers", "frame_getters", "fd_opens", "split_code", "last_code")
 
     def __init__(self, allowed_fn, stdlib_dir):
         self.armed = False
+        # One-shot allowances of a session's call, whose hook stays armed
+        # through the runner's own setup (run(), keep): the opens of its
+        # two output streams on descriptors 1 and 2, the compiles _split
+        # makes of the snippet's tree and _return_last's code.replace, each
+        # in its own frame (a callable of the snippet's called from there
+        # has its own frame, or is C, which neither compiles nor makes code).
+        self.fd_opens = 0
+        self.split_code = _split.__code__
+        self.last_code = _return_last.__code__
         self.code = None
         self.open_code = None  # the files capability's open (make())
         self.trace = []
@@ -1074,7 +1101,16 @@ class _Audit:
         if event == "exec" and args and args[0] is self.code:
             self.code = None  # the runner's own exec of the snippet, once
             return
-        self.decide(event, args, _frame(1))
+        if event == "compile" and _EXPECT_COMPILE[0] is not None and len(args) > 1 and \
+                type(args[0]) is bytes and type(args[1]) is str and args[1] == _SNIPPET and \
+                args[0] == _EXPECT_COMPILE[0]:
+            _EXPECT_COMPILE[0] = None  # the child's own compile of its snippet, once
+            return
+        if event == "open" and self.fd_opens and len(args) > 1 and type(args[0]) is int and \
+                args[0] in (1, 2) and type(args[1]) is str and args[1] == "w":
+            self.fd_opens -= 1  # the runner's own output streams (run(), keep)
+            return
+        _Audit.decide(self, event, args, _frame(1))
 
     def decide(self, event, args, f):
         if _INTERNAL_DEPTH[0] and event in ("sys._getframe", "object.__getattr__"):
@@ -1090,6 +1126,10 @@ class _Audit:
         elif event == "compile":
             # ast.parse (inspect.signature) only builds a tree.
             if self.trusted(f, ("dataclasses", "collections", "typing", "ast")):
+                return
+            # The runner's _split, compiling the snippet's own tree in a
+            # session's call (__init__).
+            if f is not None and _code(f) is self.split_code and _str_arg(args, 1) == _SNIPPET:
                 return
             self.refuse("compile", _str_arg(args, 1) or "<string>", f)
         elif event == "import":
@@ -1135,6 +1175,9 @@ class _Audit:
             self.refuse(event, "frame", f)
         elif event == "tool_sandbox.class":
             self.record("class", _str_arg(args, 0) or "?", self.snippet_line(f))
+        elif event == "code.__new__" and f is not None and _code(f) is self.last_code and \
+                _str_arg(args, 1) == _SNIPPET:
+            return  # _return_last's code.replace in a session's call (__init__)
         elif event.startswith(_REFUSED_PREFIXES) or event in _REFUSED_EVENTS:
             if event == "marshal.loads" and f is not None and \
                     _filename(f).startswith("<frozen importlib"):
@@ -1706,24 +1749,36 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
         # session's state.  Its globals are the session's and stay, unless
         # a MemoryError made the runner free them (the third value it then
         # returns, "intact", is False: the process is not committed).  It
-        # runs in a fork of the last call: the audit hook that call armed
-        # is disarmed for the runner's own setup, and what the runner
-        # replaces (streams, builtins, which the snippet may have swapped
-        # for its own objects) is let go only once the hook is armed again,
-        # so that no finalizer of the snippet's runs unwatched.
+        # runs in a fork of the last call, and the audit hook that call
+        # armed is never disarmed in between: not at that call's end, not
+        # in the fork (the at-fork handlers), not in the child's compile
+        # (child.c: a SyntaxWarning calls warnings' hooks, which may be the
+        # snippet's), not in this setup.  Whatever of the snippet's runs
+        # there (a finalizer, a weakref callback, a warnings or codec hook)
+        # is judged as if it ran in the call itself.  What the runner and
+        # the child do meanwhile passes by one-shot allowances that only
+        # they set, each for one exact event (_Audit.__call__ and
+        # .decide): the child's compile of this source, the two opens of
+        # descriptors 1 and 2 below, _split's compiles in its own frame.
+        # What the runner replaces (streams, builtins, which the snippet
+        # may have swapped for its own objects) is still let go only after
+        # the setup, so that the snippet's finalizers run in the call.
         held = None
         if keep:
-            audit.armed = False
-            del audit.trace[:]
-            audit.dropped = 0
             held = (_sys.stdout, _sys.stderr, _sys.stdin,
                     dict.get(main_module.__dict__, "__builtins__"))
+            if raw:
+                audit.armed = False  # (tests only: no Python layer at all)
         # The streams are made here, in the child: made in the zygote they
         # would be shared by every child and copied by each on first use.
-        out = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
-                       closefd=False, buffering=1)
-        err = _io.open(2, "w", encoding="utf-8", errors="backslashreplace",
-                       closefd=False, buffering=1)
+        audit.fd_opens = 2 if audit.armed else 0
+        try:
+            out = _io.open(1, "w", encoding="utf-8", errors="backslashreplace",
+                           closefd=False, buffering=1)
+            err = _io.open(2, "w", encoding="utf-8", errors="backslashreplace",
+                           closefd=False, buffering=1)
+        finally:
+            audit.fd_opens = 0
         _sys.stdout, _sys.stderr = out, err
         _sys.stdin = _io.StringIO(stdin_text)
         if raw:
@@ -1753,7 +1808,12 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
             # without them, as they did when the child compiled the source.)
             code, last = _split(tree, last_expr, source)
         except BaseException as e:
-            return (1, _dump(_report(e)), True) if keep else (1, _dump(_report(e)))
+            if not keep:
+                return 1, _dump(_report(e))
+            text = _dump(_report(e))
+            del audit.trace[:]
+            audit.dropped = 0
+            return 1, text, True
         tree = None
         _lc.cache[_SNIPPET] = (len(source), None, source.splitlines(True), _SNIPPET)
         rc, result = 0, {"error": None}
@@ -1824,15 +1884,16 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
                 # (the collector's writes would copy its pages in every
                 # fork), and, a session's state, never garbage.
                 _gc.freeze()
-            # The hook is disarmed before the process may become the
-            # state: the next call's fork compiles its snippet (child.c)
-            # before this function disarms it, and an armed hook refuses
-            # that compile (it has no frame of the snippet's to judge).
-            # What is let go first is the runner's own; nothing of the
-            # snippet's runs until the next call arms the hook again.
+            # The hook stays armed: the process may become the state,
+            # whose next call is a fork of it (see above).  The trace is
+            # the next call's from here on: what is refused meanwhile
+            # (a finalizer of what is let go now, a hook run by the next
+            # call's compile) is reported by the call it happens in.
             text = _dump(result)
+            del audit.trace[:]
+            audit.dropped = 0
+            audit.code = None
             result = code = last = g = b = None
-            audit.armed = False
             return rc, text, intact
         return rc, _dump(result)
 

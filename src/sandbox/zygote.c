@@ -173,6 +173,10 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   if (!z->child.grant)
     fail("building the runner");
   Py_INCREF(z->child.grant);
+  z->child.expect_compile = PyDict_GetItemString(globals, "expect_compile");
+  if (!z->child.expect_compile)
+    fail("building the runner");
+  Py_INCREF(z->child.expect_compile);
   if (ts_pyguard_install(class_check, attr_check, &err) < 0)
     fail("%s", err.msg);
   /* The runner's warm-up, last: the guards made every class immutable,

@@ -451,3 +451,185 @@ Test(sessions, a_zygote_restart_keeps_them) {
   cJSON_Delete(d);
   srv_stop(&s);
 }
+
+/* ---- the audit hook between a session's calls ---- */
+
+/* A call of `code` (any status); the answer. */
+static cJSON *call_code(unsigned port, const char *id, const char *code) {
+  cJSON *body = cJSON_CreateObject();
+  char *text;
+  cJSON *d;
+
+  cJSON_AddStringToObject(body, "code", code);
+  text = cJSON_PrintUnformatted(body);
+  d = call(port, NULL, id, text);
+  free(text);
+  cJSON_Delete(body);
+  return d;
+}
+
+/* Whether the call's audit trace holds an entry whose event is `event`. */
+static bool audited(const cJSON *doc, const char *event) {
+  const cJSON *e;
+
+  cJSON_ArrayForEach(e, cJSON_GetObjectItem(doc, "audit"))
+    if (strcmp(str_of(e, "event"), event) == 0)
+      return true;
+  return false;
+}
+
+/* The review's reproducer: call 1 sets warnings.showwarning to a function
+ * that, run unwatched by the next call's compile (its SyntaxWarning),
+ * evaluates a string through typing with the real eval and shadows the
+ * audit hook's decide; call 2 then lists / and writes a file. */
+static const char escape_call1[] =
+    "import warnings, functools\n"
+    "warnings.simplefilter('always')\n"
+    "def J(*p):\n"
+    "    return ''.join(p)\n"
+    "def sw(message, category, filename, lineno, file=None, line=None):\n"
+    "    expr = J(\n"
+    "        \"[(osg := [c for c in ().__cla\", \"ss__.__ba\", \"se__.__subcla\", \"sses__() if "
+    "c.__na\", \"me__ == '_wrap_close'][0]\",\n"
+    "        \".__in\", \"it__.__glo\", \"bals__),\",\n"
+    "        \" (sy := osg['sy' 's']), (B := sy.modules['buil' 'tins']), (gcm := "
+    "sy.modules['g' 'c']), gcm.unfreeze(),\",\n"
+    "        \" [[B.setattr(o, 'decide', lambda *a: None)]\",\n"
+    "        \"   for o in gcm.get_objects() if B.type(o).__na\", \"me__ == '_Audit'],\",\n"
+    "        \" B.setattr(sy.modules['__ma' 'in__'], 'LISTDIR', osg['listdir']),\",\n"
+    "        \" B.setattr(sy.modules['__ma' 'in__'], 'OPENF', B.open)]\")\n"
+    "    def h(x: expr):\n"
+    "        pass\n"
+    "    d = functools.singledispatch(J)\n"
+    "    try:\n"
+    "        d.register(h)\n"
+    "    except BaseException:\n"
+    "        pass\n"
+    "warnings.showwarning = sw\n"
+    "'stored'\n";
+static const char escape_call2[] = "x = 1 is 1\n"
+                                   "[LISTDIR('/'), OPENF('/tmp/pwned', 'w').write('call 2')]\n";
+
+static void no_escape_through_the_next_compile(bool validator) {
+  const char *const off[] = {"--static-validation", "false", NULL};
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+
+  srv_start(&s, validator ? NULL : off, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  d = call_code(s.port, id, escape_call1);
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  d = call_code(s.port, id, escape_call2);
+  cr_assert_str_eq(str_of(d, "status"), "error", "call 2 ran unwatched: %s", repr_of(d));
+  cr_assert_str_eq(repr_of(d), "");
+  cr_assert(audited(d, "typing"), "the warnings hook's eval is refused, in call 2's trace");
+  cJSON_Delete(d);
+  /* a compile that fails is the call's error, as ever */
+  d = call_code(s.port, id, "return 1");
+  cr_assert_str_eq(str_of(d, "status"), "error");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(d, "error"), "type"), "SyntaxError");
+  cJSON_Delete(d);
+  /* the session's later calls are watched as ever */
+  d = call_code(s.port, id, "import os\nos.listdir('/')");
+  cr_assert_str_eq(str_of(d, "status"), validator ? "rejected" : "error");
+  cJSON_Delete(d);
+  d = call_code(s.port, id, "y = 2\ny");
+  cr_assert_str_eq(str_of(d, "status"), "ok");
+  cr_assert_str_eq(repr_of(d), "2");
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+Test(sessions, no_escape_through_the_next_compile_validator_on) {
+  no_escape_through_the_next_compile(true);
+}
+
+Test(sessions, no_escape_through_the_next_compile_validator_off) {
+  no_escape_through_the_next_compile(false);
+}
+
+/* Call 1 leaves hooks that the next call's compile and setup may run:
+ * a warnings.showwarning, and (validator off: the validator refuses
+ * __del__; weakref is allowed there) a weakref callback and a __del__ in a cycle the
+ * collector finds while the warning is shown.  Each probe asks typing to
+ * evaluate a string, which only a watched process refuses: P lists the
+ * probes that ran unwatched. */
+static const char hooks_call1_head[] =
+    "import warnings, functools\n"
+    "warnings.simplefilter('always')\n"
+    "P = []\n"
+    "def J(*p):\n"
+    "    return ''.join(p)\n"
+    "def probe(tag):\n"
+    "    a = J(\"P.append('\", tag, \"') or int\")\n"
+    "    def h(x: a):\n"
+    "        pass\n"
+    "    try:\n"
+    "        functools.singledispatch(J).register(h)\n"
+    "    except BaseException:\n"
+    "        pass\n"
+    "KEEP = []\n"
+    "class D:\n"
+    "    pass\n";
+static const char hooks_call1_finalizers[] =
+    "import weakref\n"
+    "class D:\n"
+    "    def __del__(self):\n"
+    "        probe('del')\n"
+    "class O:\n"
+    "    pass\n"
+    "o = O()\n"
+    "W = weakref.ref(o, lambda r: probe('weakref'))\n"
+    "KEEP.append(o)\n"
+    "del o\n";
+static const char hooks_call1_tail[] =
+    "def sw(message, category, filename, lineno, file=None, line=None):\n"
+    "    probe('warn')\n"
+    "    KEEP.clear()\n"
+    "    d = D()\n"
+    "    d.me = d\n"
+    "    d = None\n"
+    "    junk = [[] for _ in range(5000)]\n"
+    "warnings.showwarning = sw\n"
+    "'stored'\n";
+
+static void hooks_left_by_a_call_run_watched(bool validator) {
+  const char *const off[] = {"--static-validation", "false", "--allowed-modules", "+weakref", NULL};
+  char code[sizeof hooks_call1_head + sizeof hooks_call1_finalizers + sizeof hooks_call1_tail];
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+
+  snprintf(code, sizeof code, "%s%s%s", hooks_call1_head, validator ? "" : hooks_call1_finalizers,
+           hooks_call1_tail);
+  srv_start(&s, validator ? NULL : off, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  d = call_code(s.port, id, code);
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  d = call_code(s.port, id, "x = 1 is 1\nP");
+  cr_assert_str_eq(str_of(d, "status"), "ok");
+  cr_assert_str_eq(repr_of(d), "[]", "probes run unwatched: %s", repr_of(d));
+  cr_assert(audited(d, "typing"), "the probes are refused, in call 2's trace");
+  if (!validator) {
+    int n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItem(d, "audit")) n += strcmp(str_of(e, "event"), "typing") == 0;
+    cr_assert_geq(n, 3, "the warning's, the weakref's and the finalizer's probes: %d", n);
+  }
+  cJSON_Delete(d);
+  d = call_code(s.port, id, "import os\nos.listdir('/')");
+  cr_assert_str_eq(str_of(d, "status"), validator ? "rejected" : "error");
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+Test(sessions, hooks_left_by_a_call_run_watched_validator_on) {
+  hooks_left_by_a_call_run_watched(true);
+}
+
+Test(sessions, hooks_left_by_a_call_run_watched_validator_off) {
+  hooks_left_by_a_call_run_watched(false);
+}
