@@ -436,7 +436,7 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
 /* The holder: waits on its command pipe and forks when the server asks.
  * Returns in the new process only (the call); the holder itself never
  * returns: it ends when the server kills it or closes its pipe. */
-static void holder_wait(void) {
+static void holder_wait(const struct ts_child_ctx *ctx, PyObject **random_state) {
   for (;;) {
     char cmd;
     long pid;
@@ -452,11 +452,17 @@ static void holder_wait(void) {
      * strict filter (exactly these flags) and then the server, which
      * approves it only because it asked; fails otherwise, and the server
      * knows. */
+    /* random's state, which its at-fork handler reseeds in the call
+     * (PyOS_AfterFork_Child): the call puts it back (calls()). */
+    *random_state = PyObject_CallNoArgs(ctx->random_state);
+    if (!*random_state)
+      PyErr_Clear();
     PyOS_BeforeFork();
     pid = syscall(SYS_clone, TS_SESS_CLONE_FLAGS, 0, NULL, NULL, 0);
     if (pid == 0)
       return;
     PyOS_AfterFork_Parent();
+    Py_CLEAR(*random_state);
   }
 }
 
@@ -469,11 +475,21 @@ __attribute__((noreturn)) static void calls(const struct ts_child_ctx *ctx) {
   for (;;) {
     bool intact;
     long rc;
+    PyObject *random_state = NULL, *r;
 
-    holder_wait();
+    holder_wait(ctx, &random_state);
     if (syscall(TS_SESS_HELLO_NR, TS_SESS_HELLO_MAGIC) != 0)
       _exit(TS_EXIT_SETUP); /* refused: the server kills us anyway */
     PyOS_AfterFork_Child();
+    /* A session is one program run in steps: random's module-level state
+     * goes on from where the last call left it, as in one process. */
+    if (random_state && random_state != Py_None) {
+      r = PyObject_CallOneArg(ctx->random_state, random_state);
+      if (!r)
+        PyErr_Clear();
+      Py_XDECREF(r);
+    }
+    Py_XDECREF(random_state);
     report_fd = TS_FD_REPORT;
     rc = run_job(ctx, true, &intact);
     close(TS_FD_STDOUT);

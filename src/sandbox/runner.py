@@ -40,6 +40,7 @@
 #      exec of snippet-made code, ctypes, sockets, processes and the like are
 #      refused, and every refusal goes into the report's audit trace.
 import _ast
+import _random
 import builtins as _b
 import dis as _dis
 import gc as _gc
@@ -75,6 +76,22 @@ def grant(name):
 # exactly that source and name through (_Audit.__call__).  Nothing of this
 # module is reachable from a snippet, so no snippet can set it.
 _EXPECT_COMPILE = [None]
+
+
+def random_state(state=None):
+    """random's module-level state, kept across a session's calls: the
+    holder reads it before it forks a call (state None), the call puts it
+    back after the fork's handlers (child.c), one of which is random's
+    reseed.  Never called by a snippet."""
+    mod = _sys.modules.get("random")
+    inst = vars(mod).get("_inst") if type(mod) is _types.ModuleType else None
+    if not isinstance(inst, _random.Random):
+        return None
+    if state is None:
+        return _random.Random.getstate(inst), vars(inst).get("gauss_next")
+    _random.Random.setstate(inst, state[0])
+    vars(inst)["gauss_next"] = state[1]
+    return None
 
 
 def expect_compile(src):
@@ -1406,9 +1423,15 @@ class _Outputs:
     it while the snippet runs."""
 
     def __init__(self, limits, emit):
-        self.repr_max, self.most, self.room, values = limits[:4]
-        self.values = [values]
+        self.repr_max, self.most = limits[:2]
+        self.limits = limits
         self.emit = emit
+        self.reset()
+
+    def reset(self):
+        """A new run's budget: each call of a session has its own."""
+        self.room = self.limits[2]
+        self.values = [self.limits[3]]
         self.shown = 0
         self.dropped = 0
 
@@ -1767,6 +1790,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
         if keep:
             held = (_sys.stdout, _sys.stderr, _sys.stdin,
                     dict.get(main_module.__dict__, "__builtins__"))
+            outputs.reset()
             if raw:
                 audit.armed = False  # (tests only: no Python layer at all)
         # The streams are made here, in the child: made in the zygote they

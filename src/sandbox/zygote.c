@@ -177,6 +177,10 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   if (!z->child.expect_compile)
     fail("building the runner");
   Py_INCREF(z->child.expect_compile);
+  z->child.random_state = PyDict_GetItemString(globals, "random_state");
+  if (!z->child.random_state)
+    fail("building the runner");
+  Py_INCREF(z->child.random_state);
   if (ts_pyguard_install(class_check, attr_check, &err) < 0)
     fail("%s", err.msg);
   /* The runner's warm-up, last: the guards made every class immutable,

@@ -633,3 +633,50 @@ Test(sessions, hooks_left_by_a_call_run_watched_validator_on) {
 Test(sessions, hooks_left_by_a_call_run_watched_validator_off) {
   hooks_left_by_a_call_run_watched(false);
 }
+
+/* random's module-level state goes on from call to call, as in one
+ * process (the fork's handlers reseed it). */
+Test(sessions, random_state_is_kept) {
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  d = call_code(s.port, id, "import random\nrandom.seed(42)\nr = random.Random(42)");
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  d = call_code(s.port, id, "[random.random(), r.random()]");
+  cr_assert_str_eq(repr_of(d), "[0.6394267984578837, 0.6394267984578837]");
+  cJSON_Delete(d);
+  d = call_code(s.port, id, "random.random()");
+  cr_assert_str_eq(repr_of(d), "0.025010755222666936");
+  cr_assert_null(cJSON_GetObjectItem(d, "audit")->child, "nothing refused");
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+/* Each call has its own display budget. */
+Test(sessions, display_limits_are_per_call) {
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+  const cJSON *dropped, *outs;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  for (int i = 0; i < 2; i++) {
+    d = call_code(s.port, id, "for i in range(40): display(i)");
+    expect(d, "ok", i + 1, true, "ok");
+    dropped = cJSON_GetObjectItem(d, "outputs_dropped");
+    cr_assert(cJSON_IsNumber(dropped) && dropped->valueint == 0, "call %d dropped outputs", i + 1);
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(d, "outputs")), 40);
+    cJSON_Delete(d);
+  }
+  d = call_code(s.port, id, "display('one')");
+  outs = cJSON_GetObjectItem(d, "outputs");
+  cr_assert_eq(cJSON_GetArraySize(outs), 1);
+  cr_assert_eq(cJSON_GetObjectItem(d, "outputs_dropped")->valueint, 0);
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
