@@ -247,6 +247,8 @@ int main(int argc, char **argv) {
       .memory_max_mb = cfg.memory_max_mb,
       .timeout_max = cfg.timeout_max,
       .max_sessions = cfg.max_sessions,
+      .max_sessions_per_token = cfg.max_sessions_per_token,
+      .sessions_memory_mb = cfg.sessions_memory_mb,
       .session_ttl_max = cfg.session_ttl_max,
       .session_lifetime = cfg.session_lifetime,
   };

@@ -38,6 +38,9 @@ struct ts_executor_config {
   long memory_max_mb;  /* the largest memory_mb a job may ask for */
   double timeout_max;  /* the largest timeout a job may ask for */
   unsigned max_sessions; /* sessions at once (0: none) */
+  unsigned max_sessions_per_token; /* sessions at once of one owner other than zeros (0: no
+                                    * such limit) */
+  long sessions_memory_mb;         /* the sum of the sessions' memory_mb (0: no limit) */
   double session_ttl_max;   /* the longest idle time a session may ask for (0: 3600 s) */
   double session_lifetime;  /* the longest a session lives (0: 86400 s) */
 };

@@ -845,6 +845,31 @@ static void op_create(struct ts_executor *ex, struct sess_op *op) {
     op_done(ex, op, EAGAIN, "too many sessions", NULL);
     return;
   }
+  {
+    /* One token cannot take every slot, nor the sessions every MiB: what
+     * a session holds counts until it is out of the slots (DELETE). */
+    static const unsigned char nobody[TS_SESSION_OWNER_LEN];
+    long mb = op->params.memory_mb > 0 ? op->params.memory_mb : ex->cfg.memory_max_mb, held = 0;
+    unsigned mine = 0;
+    for (unsigned i = 0; i < ex->cfg.max_sessions; i++) {
+      const struct session *o = ex->sessions[i];
+      if (!o)
+        continue;
+      held += o->memory_mb;
+      mine += memcmp(o->owner, op->params.owner, sizeof o->owner) == 0;
+    }
+    /* (zeros: no tokens, every client the same owner: only the others) */
+    if (ex->cfg.max_sessions_per_token && mine >= ex->cfg.max_sessions_per_token &&
+        memcmp(op->params.owner, nobody, sizeof nobody) != 0) {
+      op_done(ex, op, EAGAIN, "too many sessions for this token (--max-sessions-per-token)",
+              NULL);
+      return;
+    }
+    if (ex->cfg.sessions_memory_mb && held + mb > ex->cfg.sessions_memory_mb) {
+      op_done(ex, op, EAGAIN, "the sessions' memory is all taken (--sessions-memory-mb)", NULL);
+      return;
+    }
+  }
   if (getrandom(rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd || !(s = calloc(1, sizeof *s))) {
     op_done(ex, op, EIO, "cannot make a session id", NULL);
     return;

@@ -54,6 +54,8 @@ static const struct option_def options[] = {
     {"max-return-bytes", OPT_SIZE, OFF(return_max_bytes), 0, TS_MAX_RETURN_BYTES_LIMIT, "bytes of content return_files may bring back in all (a file past it comes back cut)"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
     {"max-sessions", OPT_UINT, OFF(max_sessions), 0, TS_MAX_SESSIONS_LIMIT, "sessions at once (0: no sessions); past it POST /sessions gets 429"},
+    {"max-sessions-per-token", OPT_UINT, OFF(max_sessions_per_token), 1, TS_MAX_SESSIONS_LIMIT, "sessions at once of one token (when tokens are configured); past it that token's POST /sessions gets 429"},
+    {"sessions-memory-mb", OPT_LONG, OFF(sessions_memory_mb), 16, 1L << 30, "the most memory_mb all sessions may hold together, MiB; past it POST /sessions gets 429"},
     {"session-ttl-max", OPT_SECONDS, OFF(session_ttl_max), 1, 86400, "the longest idle time (ttl) a session may ask for, seconds"},
     {"session-lifetime", OPT_SECONDS, OFF(session_lifetime), 1, 30 * 86400, "the longest a session lives, however busy, seconds"},
     {"grace-period", OPT_SECONDS, OFF(grace_period), 0, 3600, "seconds SIGTERM waits for running executions"},
@@ -95,6 +97,8 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->static_validation = true;
   c->grace_period = 10;
   c->max_sessions = 16;
+  c->max_sessions_per_token = 4;
+  c->sessions_memory_mb = 4096;
   c->session_ttl_max = 3600;
   c->session_lifetime = 86400;
   return ts_policy_init_default(&c->policy, err);

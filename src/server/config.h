@@ -59,6 +59,8 @@ struct ts_config {
 
   /* sessions */
   unsigned max_sessions;    /* sessions at once; 0: no sessions */
+  unsigned max_sessions_per_token; /* sessions at once of one token (with --token-file) */
+  long sessions_memory_mb;  /* the sum of the sessions' memory_mb */
   double session_ttl_max;   /* the longest idle ttl a session may ask for, seconds */
   double session_lifetime;  /* the longest a session lives, seconds */
 

@@ -502,6 +502,8 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
     double ttl = TS_SESSION_TTL_DEFAULT < cfg->session_ttl_max ? TS_SESSION_TTL_DEFAULT
                                                                 : cfg->session_ttl_max;
     cJSON_AddNumberToObject(sess, "max", cfg->max_sessions);
+    cJSON_AddNumberToObject(sess, "max_per_token", cfg->max_sessions_per_token);
+    cJSON_AddNumberToObject(sess, "memory_mb", (double)cfg->sessions_memory_mb);
     cJSON_AddItemToObject(sess, "ttl_seconds", limit_json(ttl, cfg->session_ttl_max));
     cJSON_AddNumberToObject(sess, "lifetime_seconds", cfg->session_lifetime);
   }

@@ -680,3 +680,64 @@ Test(sessions, display_limits_are_per_call) {
   cJSON_Delete(d);
   srv_stop(&s);
 }
+
+/* One token cannot take every session: past --max-sessions-per-token its
+ * POST /sessions gets 429, another token's does not. */
+Test(sessions, max_sessions_per_token_gives_429_to_that_token) {
+  const char *const args[] = {"--max-sessions-per-token", "2", "--max-sessions", "8", NULL};
+  const char *const env[] = {"TOOL_SANDBOX_TOKENS=alice-token,bob-token", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  char a1[33], a2[33], b1[33], path[128];
+  cJSON *info;
+
+  srv_start(&s, args, env);
+  HTTP_OK(req(s.port, "GET", "/info", "alice-token", NULL, &r));
+  assert_status(&r, 200);
+  info = json_body(&r);
+  http_resp_free(&r);
+  {
+    const cJSON *sess =
+        cJSON_GetObjectItem(cJSON_GetObjectItem(info, "limits"), "sessions");
+    cr_assert_eq(cJSON_GetObjectItem(sess, "max_per_token")->valueint, 2);
+    cr_assert_eq(cJSON_GetObjectItem(sess, "memory_mb")->valueint, 4096);
+  }
+  cJSON_Delete(info);
+  cJSON_Delete(create(s.port, "alice-token", NULL, a1));
+  cJSON_Delete(create(s.port, "alice-token", NULL, a2));
+  HTTP_OK(req(s.port, "POST", "/sessions", "alice-token", NULL, &r));
+  assert_json_error_msg(&r, 429, "too_many_requests", "max-sessions-per-token");
+  cr_assert_not_null(http_header(&r, "Retry-After"));
+  http_resp_free(&r);
+  cJSON_Delete(create(s.port, "bob-token", NULL, b1));
+  path_of(path, sizeof path, a1, "");
+  HTTP_OK(req(s.port, "DELETE", path, "alice-token", NULL, &r));
+  assert_status(&r, 204);
+  http_resp_free(&r);
+  cJSON_Delete(create(s.port, "alice-token", NULL, a1));
+  srv_stop(&s);
+}
+
+/* The sessions' memory_mb together stay within --sessions-memory-mb. */
+Test(sessions, sessions_memory_budget_gives_429) {
+  const char *const args[] = {"--sessions-memory-mb", "600", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  char id1[33], id2[33], path[128];
+
+  srv_start(&s, args, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":300}", id1));
+  cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":256}", id2));
+  HTTP_OK(req(s.port, "POST", "/sessions", NULL, "{\"memory_mb\":64}", &r));
+  assert_json_error_msg(&r, 429, "too_many_requests", "sessions-memory-mb");
+  cr_assert_not_null(http_header(&r, "Retry-After"));
+  http_resp_free(&r);
+  /* what fits still fits */
+  cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":32}", id2));
+  path_of(path, sizeof path, id1, "");
+  HTTP_OK(req(s.port, "DELETE", path, NULL, NULL, &r));
+  assert_status(&r, 204);
+  http_resp_free(&r);
+  cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":300}", id1));
+  srv_stop(&s);
+}
