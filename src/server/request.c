@@ -140,9 +140,15 @@ int ts_json_get_number(const cJSON *obj, const char *field, double min,
 
   if (!v)
     return 0;
-  if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble)) {
+  if (!cJSON_IsNumber(v)) {
     reqerr(e, 400, "invalid_field", "field '%s' must be a number, not %s", field,
            json_type_name(v));
+    return -1;
+  }
+  /* a literal too large for a double (1e400) is parsed as infinite */
+  if (!isfinite(v->valuedouble)) {
+    reqerr(e, 400, "invalid_field", "field '%s' is out of range: must be between %g and %g",
+           field, min, max);
     return -1;
   }
   if (v->valuedouble < min || v->valuedouble > max) {
@@ -160,9 +166,14 @@ int ts_json_get_int(const cJSON *obj, const char *field, long min, long max,
 
   if (!v)
     return 0;
-  if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble) ||
-      !isfinite(v->valuedouble)) {
+  if (!cJSON_IsNumber(v) ||
+      (isfinite(v->valuedouble) && v->valuedouble != floor(v->valuedouble))) {
     reqerr(e, 400, "invalid_field", "field '%s' must be an integer", field);
+    return -1;
+  }
+  if (!isfinite(v->valuedouble)) { /* 1e400 */
+    reqerr(e, 400, "invalid_field", "field '%s' is out of range: must be between %ld and %ld",
+           field, min, max);
     return -1;
   }
   if (v->valuedouble < (double)min || v->valuedouble > (double)max) {

@@ -313,6 +313,8 @@ Test(sessions, bad_inputs_name_the_field) {
       {"/sessions", "{\"ttl\":0}", "limit_exceeded", "ttl"},
       {"/sessions", "{\"ttl\":101}", "limit_exceeded", "ttl"},
       {"/sessions", "{\"ttl\":\"long\"}", "invalid_field", "ttl"},
+      {"/sessions", "{\"ttl\":1e400}", "invalid_field", "'ttl' is out of range"},
+      {"/sessions", "{\"memory_mb\":-1e400}", "invalid_field", "'memory_mb' is out of range"},
       {"/sessions", "{\"memory_mb\":1}", "limit_exceeded", "memory_mb"},
       {"/sessions", "{\"setup_code\":5}", "invalid_field", "setup_code"},
       {"/sessions", "[1]", "invalid_json", "object"},

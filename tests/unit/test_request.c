@@ -229,7 +229,7 @@ Test(request, execute_fields_of_the_wrong_type) {
   expect_error(&e, 400, "invalid_field", "stdin");
   /* A number too large for a double is infinite, not a timeout. */
   cr_assert_null(execute(BODY("{\"code\":\"1\",\"timeout\":1e999}"), &req, &e));
-  expect_error(&e, 400, "invalid_field", "timeout");
+  expect_error(&e, 400, "invalid_field", "'timeout' is out of range");
 }
 
 /* Above a maximum (or below a minimum) is refused, never clamped. */
