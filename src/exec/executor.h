@@ -171,6 +171,14 @@ struct ts_session_info {
   double ttl;
   unsigned long state_kb; /* the holder's resident set (0: unknown) */
   bool busy;              /* a call is running */
+  /* ts_session_inspect: the state's top-level variables, sorted by name
+   * (sandbox/proto.h: at most TS_VARS_MAX, names cut), and how many were
+   * left out; has_variables is false when they could not be read now (a
+   * call runs, the server is at its execution limit, the query failed) */
+  bool has_variables;
+  const struct ts_variable *variables;
+  size_t nvariables;
+  unsigned long variables_dropped;
 };
 
 /* err: 0, or ENOENT (no such session), EAGAIN (--max-sessions reached),
@@ -193,6 +201,12 @@ int ts_session_destroy(struct ts_executor *ex, const char *id, const unsigned ch
                        ts_session_fn done, void *ctx, ts_err *err);
 int ts_session_get(struct ts_executor *ex, const char *id, const unsigned char *owner,
                    ts_session_fn done, void *ctx, ts_err *err);
+/* ts_session_get, and the state's variables: read, when no call runs, by
+ * a query, a fork of the state that runs none of the snippets' code
+ * (sandbox/session.h: TS_SESS_CMD_QUERY) and is killed after.  It does
+ * not count as the session's use, nor as a call. */
+int ts_session_inspect(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                       ts_session_fn done, void *ctx, ts_err *err);
 /* The same, waiting (tests, and threads that may block).  Return 0 or -1
  * with err->errnum. */
 int ts_session_create_sync(struct ts_executor *ex, const struct ts_session_params *p,

@@ -82,6 +82,7 @@ struct work {
   int client; /* our duplicate of the client's socket, or -1 */
   bool system; /* ts_exec_submit_system(): runs on the reserved slot */
   int commit;  /* a session's call: enum ts_commit */
+  bool query;  /* a session's query (ts_session_inspect): never committed */
 };
 
 /* A sandbox child, and the work it runs once it has some. */

@@ -48,6 +48,7 @@
 #define SESS_TTL_MAX_DEFAULT 3600.0
 #define SESS_LIFETIME_DEFAULT 86400.0
 #define SESS_MAX_DYING 8
+#define SESS_QUERY_TIMEOUT 5.0 /* a query's wall-clock limit (at most --max-timeout) */
 
 enum sess_phase {
   S_SPAWNING,    /* waiting for the zygote's reply */
@@ -60,7 +61,7 @@ enum sess_phase {
   S_DEAD,    /* init was killed: waiting for its reap */
 };
 
-enum op_type { OP_CREATE, OP_EXEC, OP_DESTROY, OP_GET };
+enum op_type { OP_CREATE, OP_EXEC, OP_DESTROY, OP_GET, OP_INSPECT };
 
 struct sess_op {
   struct sess_op *next;
@@ -71,6 +72,7 @@ struct sess_op {
   struct work *w;
   ts_session_fn cb;
   void *ctx;
+  struct ts_executor *ex; /* OP_INSPECT: for its query's answer */
 };
 
 struct session {
@@ -101,6 +103,10 @@ struct session {
   int call_cmd;                    /* our end of its command pipe */
   /* waiting callbacks */
   struct sess_op *create_op, *destroy_op;
+  /* while a query runs: the GETs that take its answer too, and the call
+   * that starts once it is over (a GET never makes a call busy) */
+  struct sess_op *query_waiters;
+  struct work *after_query;
   char stbuf[sizeof(struct ts_sess_status)];
   size_t stlen;
 };
@@ -128,6 +134,11 @@ static void close_raw(int *fd) {
 
 static double lifetime(const struct ts_executor *ex);
 
+/* A query (GET's) is waiting to start or running. */
+static bool querying(const struct session *s) {
+  return (s->w && s->w->query) || (s->call && s->call->w && s->call->w->query);
+}
+
 static void info_of(const struct ts_executor *ex, const struct session *s,
                     struct ts_session_info *info) {
   memset(info, 0, sizeof *info);
@@ -142,7 +153,7 @@ static void info_of(const struct ts_executor *ex, const struct session *s,
     info->expires = s->created_wall + lifetime(ex);
   info->memory_mb = s->memory_mb;
   info->ttl = s->ttl;
-  info->busy = s->w || s->call;
+  info->busy = ((s->w || s->call) && !querying(s)) || s->after_query;
 }
 
 static void op_done(const struct ts_executor *ex, struct sess_op *op, int err, const char *why,
@@ -192,6 +203,15 @@ static void sess_free(struct ts_executor *ex, struct session *s, const char *why
   if (s->w) {
     struct work *w = steal_pointer(&s->w);
     ex_fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, why);
+  }
+  if (s->after_query) {
+    struct work *w = steal_pointer(&s->after_query);
+    ex_fail_work(ex, w, TS_EXEC_INTERNAL_ERROR, why);
+  }
+  while (s->query_waiters) {
+    struct sess_op *op = s->query_waiters;
+    s->query_waiters = op->next;
+    op_done(ex, op, ENOENT, "session_not_found", NULL);
   }
   if (s->create_op)
     op_done(ex, steal_pointer(&s->create_op), EIO, why, NULL);
@@ -594,10 +614,11 @@ static void start_call(struct ts_executor *ex, struct session *s) {
   int fds[TS_SPAWN_NFDS], cmd[2];
   struct child *c;
   struct work *w;
-  const char fork_cmd = TS_SESS_CMD_FORK;
+  char fork_cmd;
 
   if (!s->w || s->phase != S_IDLE || s->ndying > 0)
     return;
+  fork_cmd = s->w->query ? TS_SESS_CMD_QUERY : TS_SESS_CMD_FORK;
   c = ex_child_new(ex, fds);
   if (!c || pipe2(cmd, O_CLOEXEC) < 0) {
     if (c) {
@@ -632,7 +653,7 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
   struct ts_exec_result *r;
   bool alive = s && s->call == c && s->phase == S_RUNNING && !c->reaped && !c->killed &&
                c->pidfd >= 0;
-  bool committed = false;
+  bool committed = false, query = c->w && c->w->query;
   const char *reason = "process_ended";
 
   if (why) {
@@ -650,7 +671,9 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
     reason = "session_ended";
   else if (alive && r) {
     int mode = c->w ? c->w->commit : TS_COMMIT_ON_SUCCESS;
-    if (mode == TS_COMMIT_NEVER)
+    if (query)
+      reason = "query"; /* never the state: it ran no snippet */
+    else if (mode == TS_COMMIT_NEVER)
       reason = "never";
     else if (r->status == TS_EXEC_OK)
       committed = true, reason = "ok";
@@ -683,7 +706,8 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
         add_dying(s, c->nspid);
       }
       close_raw(&s->call_cmd);
-      atomic_fetch_add(&ex->sess_rolled_back, 1);
+      if (!query)
+        atomic_fetch_add(&ex->sess_rolled_back, 1);
     }
     if (s->phase == S_RUNNING || s->phase == S_FORKING || s->phase == S_HELLO) {
       if (s->phase != S_RUNNING)
@@ -692,8 +716,10 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
         s->phase = S_IDLE;
     }
     s->deadline = 0;
-    s->last_used = ex_now();
-    s->used_wall = wall_now();
+    if (!query) { /* a GET is no use of the session */
+      s->last_used = ex_now();
+      s->used_wall = wall_now();
+    }
   }
   if (r) {
     r->session.used = r->session.found = true;
@@ -704,6 +730,12 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
   ex_deliver(ex, c->w, r);
   c->sess = NULL;
   ex_release(ex, c);
+  if (query && s && s->after_query && s->phase == S_IDLE && !s->w && !s->call) {
+    /* The call that came during the query: it starts once the query's
+     * process is reaped (start_call waits for it). */
+    s->w = steal_pointer(&s->after_query);
+    start_call(ex, s);
+  }
 }
 
 /* ---- the executor loop's hooks ---- */
@@ -753,7 +785,7 @@ double ex_session_next_deadline(struct ts_executor *ex, double next) {
     if (s->deadline > 0 && s->deadline < next)
       next = s->deadline;
     e = expires_at(ex, s);
-    if (!s->call && !s->w && e < next)
+    if (!s->call && !s->w && !s->after_query && e < next)
       next = e;
   }
   return next;
@@ -767,7 +799,7 @@ void ex_session_check(struct ts_executor *ex, double now) {
     if (s->deadline > 0 && now >= s->deadline) {
       sess_fail(s, s->phase <= S_FIRST_HELLO ? "the session took too long to start"
                                               : "the session's holder did not fork in time");
-    } else if (!s->call && !s->w && now >= expires_at(ex, s)) {
+    } else if (!s->call && !s->w && !s->after_query && now >= expires_at(ex, s)) {
       /* Expired: no request needed, the executor's timer does it. */
       s->expired = true;
       atomic_fetch_add(&ex->sess_expired, 1);
@@ -905,6 +937,12 @@ static void op_exec(struct ts_executor *ex, struct sess_op *op) {
     start_call(ex, s);
     return;
   }
+  if (s && querying(s) && !s->after_query) {
+    free(op);
+    s->after_query = w;
+    s->last_used = ex_now();
+    return;
+  }
   r = calloc(1, sizeof *r);
   if (r) {
     r->status = TS_EXEC_INTERNAL_ERROR;
@@ -918,6 +956,88 @@ static void op_exec(struct ts_executor *ex, struct sess_op *op) {
   ex_deliver(ex, w, r);
   ex_work_free(ex, w);
   free(op);
+}
+
+/* What GET says of a session: info_of and the holder's resident set. */
+static void state_info(const struct ts_executor *ex, const struct session *s,
+                       struct ts_session_info *info) {
+  info_of(ex, s, info);
+  if (s->holder_pid > 0) {
+    char path[64], line[128];
+    FILE *f;
+    (void)snprintf(path, sizeof path, "/proc/%d/status", (int)s->holder_pid);
+    if ((f = fopen(path, "re"))) {
+      while (fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0)
+          info->state_kb = strtoul(line + 6, NULL, 10);
+      (void)fclose(f);
+    }
+  }
+}
+
+/* A query is over: the session as it is now, with the variables its
+ * query listed (none when it failed); a session that ended meanwhile is
+ * not found. */
+static void query_done(void *ctx, struct ts_exec_result *r) {
+  struct sess_op *op = ctx, *waiters = NULL;
+  struct ts_executor *ex = op->ex;
+  struct session *s = find(ex, op);
+
+  if (s)
+    waiters = steal_pointer(&s->query_waiters);
+  op->next = waiters;
+  while (op) {
+    struct sess_op *next = op->next;
+    if (!s) {
+      op_done(ex, op, ENOENT, "session_not_found", NULL);
+    } else {
+      struct ts_session_info info;
+      state_info(ex, s, &info);
+      if (r && r->status == TS_EXEC_OK && r->report.has_variables) {
+        info.has_variables = true;
+        info.variables = r->report.variables;
+        info.nvariables = r->report.nvariables;
+        info.variables_dropped = r->report.variables_dropped;
+      }
+      if (op->cb)
+        op->cb(op->ctx, 0, NULL, &info);
+      free(op);
+    }
+    op = next;
+  }
+  if (r) {
+    ts_exec_result_free(r);
+    free(r);
+  }
+}
+
+/* GET with the variables: a query, when the session is idle, forked from
+ * its holder like a call (and bounded like one: an execution of
+ * max_concurrency, the session's memory, a wall-clock limit), that runs
+ * no snippet and is never committed.  false: none can run now, and the
+ * answer goes without them. */
+static bool start_query(struct ts_executor *ex, struct session *s, struct sess_op *op) {
+  struct ts_exec_params p = {"", 0, NULL, 0, SESS_QUERY_TIMEOUT, 0, TS_JOB_F_QUERY, -1};
+  struct work *w;
+  ts_err err = {0};
+
+  if (querying(s)) { /* one query at a time: its answer is this GET's too */
+    op->next = s->query_waiters;
+    s->query_waiters = op;
+    return true;
+  }
+  if (s->w || s->call || s->phase != S_IDLE)
+    return false;
+  if (p.timeout > ex->cfg.timeout_max)
+    p.timeout = ex->cfg.timeout_max;
+  if (!(w = ex_new_work(ex, &p, false, query_done, op, &err)))
+    return false;
+  w->query = true;
+  w->commit = TS_COMMIT_NEVER;
+  op->ex = ex;
+  s->w = w;
+  start_call(ex, s);
+  return true;
 }
 
 void ex_session_ops(struct ts_executor *ex) {
@@ -951,23 +1071,15 @@ void ex_session_ops(struct ts_executor *ex) {
       }
       break;
     case OP_GET:
+    case OP_INSPECT:
       s = find(ex, op);
       if (!s) {
         op_done(ex, op, ENOENT, "session_not_found", NULL);
+      } else if (op->type == OP_INSPECT && start_query(ex, s, op)) {
+        break; /* answered by its query */
       } else {
         struct ts_session_info info;
-        info_of(ex, s, &info);
-        if (s->holder_pid > 0) {
-          char path[64], line[128];
-          FILE *f;
-          (void)snprintf(path, sizeof path, "/proc/%d/status", (int)s->holder_pid);
-          if ((f = fopen(path, "re"))) {
-            while (fgets(line, sizeof line, f))
-              if (strncmp(line, "VmRSS:", 6) == 0)
-                info.state_kb = strtoul(line + 6, NULL, 10);
-            (void)fclose(f);
-          }
-        }
+        state_info(ex, s, &info);
         if (op->cb)
           op->cb(op->ctx, 0, NULL, &info);
         free(op);
@@ -1053,6 +1165,13 @@ int ts_session_destroy(struct ts_executor *ex, const char *id, const unsigned ch
 int ts_session_get(struct ts_executor *ex, const char *id, const unsigned char *owner,
                    ts_session_fn done, void *ctx, ts_err *err) {
   struct sess_op *op = new_op(OP_GET, id, owner, done, ctx, err);
+
+  return op ? queue_op(ex, op, err) : -1;
+}
+
+int ts_session_inspect(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                       ts_session_fn done, void *ctx, ts_err *err) {
+  struct sess_op *op = new_op(OP_INSPECT, id, owner, done, ctx, err);
 
   return op ? queue_op(ex, op, err) : -1;
 }

@@ -434,9 +434,10 @@ void ts_child_main(const struct ts_child_ctx *ctx, const struct ts_spawn_req *re
 /* ---- sessions (session.h) ---- */
 
 /* The holder: waits on its command pipe and forks when the server asks.
- * Returns in the new process only (the call); the holder itself never
- * returns: it ends when the server kills it or closes its pipe. */
-static void holder_wait(const struct ts_child_ctx *ctx, PyObject **random_state) {
+ * Returns in the new process only (the call, or a query: *query); the
+ * holder itself never returns: it ends when the server kills it or closes
+ * its pipe. */
+static void holder_wait(const struct ts_child_ctx *ctx, PyObject **random_state, bool *query) {
   for (;;) {
     char cmd;
     long pid;
@@ -445,6 +446,18 @@ static void holder_wait(const struct ts_child_ctx *ctx, PyObject **random_state)
       continue;
     if (r != 1)
       _exit(0); /* the server is done with this state */
+    if (cmd == TS_SESS_CMD_QUERY) {
+      /* A query: the bare clone, and no Python at all on either side of
+       * it (no fork handlers, no random state): the holder is left
+       * exactly as it was, and the new process only reads (list_variables).
+       * The holder holds no lock but the GIL, which its copy keeps. */
+      pid = syscall(SYS_clone, TS_SESS_CLONE_FLAGS, 0, NULL, NULL, 0);
+      if (pid == 0) {
+        *query = true;
+        return;
+      }
+      continue;
+    }
     if (cmd != TS_SESS_CMD_FORK)
       continue;
     /* The buffered output of the last call went with its report (the
@@ -466,6 +479,209 @@ static void holder_wait(const struct ts_child_ctx *ctx, PyObject **random_state)
   }
 }
 
+/* ---- a session's query: its variables, read without running any of
+ * the snippets' code ----
+ *
+ * The state's globals (the dict of the runner's __main__, taken by the
+ * zygote before any snippet existed) are walked with the dict's own C
+ * iteration: no key is hashed or compared by its own methods, no value
+ * is looked at but for its type's name, read from the type object itself
+ * (a heap type's __qualname__ slot, a static type's tp_name; "module"
+ * for a module and the runner's views of one, by the type's MRO), and no
+ * reference is taken or dropped, so no finalizer can run.  Only keys of
+ * exactly str count (a str subclass could be anything); dunder names are
+ * the module's and the runner's.  The first TS_VARS_MAX names in code
+ * point order are kept, the rest counted.  Nothing of Python runs here:
+ * not the fork's handlers (PyOS_AfterFork_Child), not the runner; the
+ * process reports and exits, and the audit hook it inherited armed stays
+ * so to its end. */
+
+struct var_ref {
+  PyObject *name, *value; /* borrowed */
+};
+
+/* Code point order of two exact, ready str objects; pure C. */
+static int ustr_cmp(PyObject *a, PyObject *b) {
+  Py_ssize_t la = PyUnicode_GET_LENGTH(a), lb = PyUnicode_GET_LENGTH(b);
+  int ka = PyUnicode_KIND(a), kb = PyUnicode_KIND(b);
+  const void *da = PyUnicode_DATA(a), *db = PyUnicode_DATA(b);
+
+  for (Py_ssize_t i = 0; i < la && i < lb; i++) {
+    Py_UCS4 ca = PyUnicode_READ(ka, da, i), cb = PyUnicode_READ(kb, db, i);
+    if (ca != cb)
+      return ca < cb ? -1 : 1;
+  }
+  return la < lb ? -1 : la > lb;
+}
+
+/* Appends a NUL-ended text as it is to out. */
+static void put(char *out, size_t *n, const char *text) {
+  while (*text)
+    out[(*n)++] = *text++;
+}
+
+/* Appends bytes, JSON-escaped, to out. */
+static void json_bytes(char *out, size_t *n, const unsigned char *p, size_t len) {
+  static const char hex[] = "0123456789abcdef";
+
+  for (size_t i = 0; i < len; i++) {
+    unsigned char ch = p[i];
+    if (ch == '"' || ch == '\\') {
+      out[(*n)++] = '\\';
+      out[(*n)++] = (char)ch;
+    } else if (ch < 0x20) {
+      put(out, n, "\\u00");
+      out[(*n)++] = hex[ch >> 4];
+      out[(*n)++] = hex[ch & 15];
+    } else {
+      out[(*n)++] = (char)ch;
+    }
+  }
+}
+
+/* A str's text, in UTF-8 (a lone surrogate as U+FFFD), cut at a
+ * character's end within TS_VAR_NAME_MAX bytes, JSON-escaped into out. */
+static void json_ustr(char *out, size_t *n, PyObject *u) {
+  int kind = PyUnicode_KIND(u);
+  const void *data = PyUnicode_DATA(u);
+  size_t used = 0;
+
+  for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(u); i++) {
+    Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    unsigned char b[4];
+    size_t k;
+    if (c >= 0xd800 && c <= 0xdfff)
+      c = 0xfffd;
+    if (c < 0x80) {
+      b[0] = (unsigned char)c;
+      k = 1;
+    } else if (c < 0x800) {
+      b[0] = (unsigned char)(0xc0 | (c >> 6));
+      b[1] = (unsigned char)(0x80 | (c & 0x3f));
+      k = 2;
+    } else if (c < 0x10000) {
+      b[0] = (unsigned char)(0xe0 | (c >> 12));
+      b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
+      b[2] = (unsigned char)(0x80 | (c & 0x3f));
+      k = 3;
+    } else {
+      b[0] = (unsigned char)(0xf0 | (c >> 18));
+      b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3f));
+      b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
+      b[3] = (unsigned char)(0x80 | (c & 0x3f));
+      k = 4;
+    }
+    if (used + k > TS_VAR_NAME_MAX)
+      break;
+    used += k;
+    json_bytes(out, n, b, k);
+  }
+}
+
+/* The name of a value's class, as type.__qualname__ gives it, read from
+ * the type object: a heap type's qualname slot (a str, perhaps of a
+ * subclass: only its characters are read), a static type's tp_name past
+ * its last dot. */
+static void json_type_name(char *out, size_t *n, PyTypeObject *tp) {
+  if (PyType_HasFeature(tp, Py_TPFLAGS_HEAPTYPE)) {
+    PyObject *q = ((PyHeapTypeObject *)tp)->ht_qualname;
+    if (q && PyUnicode_Check(q) && PyUnicode_IS_READY(q)) {
+      json_ustr(out, n, q);
+      return;
+    }
+  }
+  if (tp->tp_name) {
+    const char *name = strrchr(tp->tp_name, '.');
+    size_t len;
+    name = name ? name + 1 : tp->tp_name;
+    len = strnlen(name, TS_VAR_NAME_MAX);
+    while (len > 0 && len < strlen(name) && ((unsigned char)name[len] & 0xc0) == 0x80)
+      len--; /* not in the middle of a character */
+    json_bytes(out, n, (const unsigned char *)name, len);
+  }
+}
+
+static bool dunder_name(PyObject *k) {
+  Py_ssize_t len = PyUnicode_GET_LENGTH(k);
+  int kind = PyUnicode_KIND(k);
+  const void *d = PyUnicode_DATA(k);
+
+  return len >= 4 && PyUnicode_READ(kind, d, 0) == '_' && PyUnicode_READ(kind, d, 1) == '_' &&
+         PyUnicode_READ(kind, d, len - 1) == '_' && PyUnicode_READ(kind, d, len - 2) == '_';
+}
+
+__attribute__((noreturn)) static void list_variables(const struct ts_child_ctx *ctx) {
+  static const char head[] = "{\"error\":null,\"variables\":[", tail[] = "],\"variables_dropped\":";
+  struct var_ref sel[TS_VARS_MAX];
+  size_t nsel = 0, n = 0, len;
+  unsigned long long dropped = 0;
+  Py_ssize_t pos = 0;
+  PyObject *k, *v;
+  struct ts_job job;
+  char *buf = read_job(&len), *out;
+
+  /* The job says this is a query too; it carries nothing else. */
+  if (!buf || ts_job_decode(buf, len, &job) < 0 || !(job.limits.flags & TS_JOB_F_QUERY))
+    _exit(TS_EXIT_SETUP);
+  /* A name and a type, each at most 6 bytes of JSON per byte, and the
+   * punctuation around them. */
+  out = malloc(sizeof head + sizeof tail + 32 + (size_t)TS_VARS_MAX * (2 * 6 * TS_VAR_NAME_MAX + 32));
+  if (!out || !ctx->main_dict || !PyDict_CheckExact(ctx->main_dict))
+    _exit(TS_EXIT_ERROR);
+  while (PyDict_Next(ctx->main_dict, &pos, &k, &v)) {
+    size_t lo = 0, hi = nsel;
+    if (!PyUnicode_CheckExact(k) || !PyUnicode_IS_READY(k)) {
+      dropped++; /* not a name a snippet can use as one */
+      continue;
+    }
+    if (dunder_name(k))
+      continue;
+    if (nsel == TS_VARS_MAX && ustr_cmp(k, sel[nsel - 1].name) >= 0) {
+      dropped++;
+      continue;
+    }
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (ustr_cmp(sel[mid].name, k) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (nsel == TS_VARS_MAX) {
+      dropped++; /* the last one goes */
+      nsel--;
+    }
+    memmove(&sel[lo + 1], &sel[lo], (nsel - lo) * sizeof sel[0]);
+    sel[lo] = (struct var_ref){k, v};
+    nsel++;
+  }
+  put(out, &n, head);
+  for (size_t i = 0; i < nsel; i++) {
+    put(out, &n, i ? ",{\"name\":\"" : "{\"name\":\"");
+    json_ustr(out, &n, sel[i].name);
+    put(out, &n, "\",\"type\":\"");
+    /* the runner's views of modules (runner.py: _View) are modules */
+    if (PyModule_Check(sel[i].value))
+      put(out, &n, "module");
+    else
+      json_type_name(out, &n, Py_TYPE(sel[i].value));
+    put(out, &n, "\"}");
+  }
+  put(out, &n, tail);
+  {
+    char digits[24];
+    size_t d = 0;
+    do
+      digits[d++] = (char)('0' + dropped % 10);
+    while ((dropped /= 10) && d < sizeof digits);
+    while (d)
+      out[n++] = digits[--d];
+  }
+  out[n++] = '}';
+  (void)ts_report_write(TS_FD_REPORT, TS_REC_RESULT_OK, out, n);
+  finish(TS_EXIT_OK);
+}
+
 /* A call: the hello first (the server injects our pipes at 1-5 while it
  * answers), then steps 9-13 as any child; then the pipes close, the job
  * is over, and the process waits to be made the session's state (or to
@@ -476,10 +692,15 @@ __attribute__((noreturn)) static void calls(const struct ts_child_ctx *ctx) {
     bool intact;
     long rc;
     PyObject *random_state = NULL, *r;
+    bool query = false;
 
-    holder_wait(ctx, &random_state);
+    holder_wait(ctx, &random_state, &query);
     if (syscall(TS_SESS_HELLO_NR, TS_SESS_HELLO_MAGIC) != 0)
       _exit(TS_EXIT_SETUP); /* refused: the server kills us anyway */
+    if (query) {
+      report_fd = TS_FD_REPORT;
+      list_variables(ctx);
+    }
     PyOS_AfterFork_Child();
     /* A session is one program run in steps: random's module-level state
      * goes on from where the last call left it, as in one process. */

@@ -32,6 +32,7 @@ struct ts_child_ctx {
   PyObject *grant;          /* runner.py's grant(name): a capability for this job */
   PyObject *expect_compile; /* runner.py's expect_compile(src): the child's own compile */
   PyObject *random_state;   /* runner.py's random_state(state): kept across a session's calls */
+  PyObject *main_dict;      /* the dict of the runner's __main__: a session's state */
   int procfd;               /* the host's /proc, for the id maps */
   uid_t uid;                /* the zygote's ids, mapped to the inside ids */
   gid_t gid;

@@ -109,6 +109,9 @@ struct ts_job_limits {
  * value is the result.  Without either, nothing is returned. */
 #define TS_JOB_F_LAST_EXPR 0x4u
 #define TS_JOB_F_LAST_CONST 0x8u
+/* A session's query (GET /sessions/{id}): no snippet; the call lists the
+ * state's top-level variables, in C, and ends (child.c: list_variables). */
+#define TS_JOB_F_QUERY 0x10u
 /* A job's working directory: its current directory, the private tmpfs
  * that child.c mounts in step 3, where its files are written. */
 #define TS_WORKDIR "/tmp"
@@ -193,7 +196,8 @@ enum ts_report_record {
 /* Besides "error" and "audit", a RESULT record may hold "result" (the
  * value of the snippet's last expression: {"type", "repr",
  * "repr_truncated", "json"?, "data"?}) and "outputs_dropped" (display
- * bundles the runner left out).
+ * bundles the runner left out); a session's query's, "variables" ([{"name",
+ * "type"}], at most TS_VARS_MAX, sorted by name) and "variables_dropped".
  *
  * A FILES record: struct ts_files_hdr, then per file a struct
  * ts_file_hdr, its path and `len` bytes of its content (of `size`). */
@@ -217,6 +221,11 @@ struct ts_rec_hdr {
   uint32_t type;
   uint32_t len; /* payload bytes after the header */
 };
+
+/* A session's query: the variables listed at most, and the bytes of a
+ * name or a type name (cut at a character's end). */
+#define TS_VARS_MAX 100
+#define TS_VAR_NAME_MAX 200
 
 struct ts_setup_error {
   int32_t errnum;
@@ -343,6 +352,12 @@ struct ts_report_file {
   uint64_t size;
 };
 
+/* A top-level variable of a session's state, as its query listed it. */
+struct ts_variable {
+  char *name; /* at most TS_VAR_NAME_MAX bytes */
+  char *type; /* its class's __qualname__, likewise */
+};
+
 /* A decoded report.  Every string is bounded and well-formed UTF-8. */
 struct ts_child_report {
   enum ts_report_kind kind;
@@ -371,6 +386,13 @@ struct ts_child_report {
   struct ts_report_file *files;
   size_t nfiles;
   unsigned long files_dropped;
+  /* a session's query: the variables (has_variables when the record held
+   * a well-formed list), at most TS_VARS_MAX; dropped counts those the
+   * child left out (as reported) and those the server refused */
+  bool has_variables;
+  struct ts_variable *variables;
+  size_t nvariables;
+  unsigned long variables_dropped;
 };
 
 /* Decodes the report pipe's bytes (any bytes: the child may be

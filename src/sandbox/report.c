@@ -256,6 +256,51 @@ static struct ts_result_value *parse_value(cJSON *o, struct budget *budget,
   return v;
 }
 
+static int variable_cmp(const void *a, const void *b) {
+  return strcmp(((const struct ts_variable *)a)->name, ((const struct ts_variable *)b)->name);
+}
+
+/* A dunder name (__x__): the module's and the runner's, never listed. */
+static bool dunder(const char *n) {
+  size_t len = strlen(n);
+
+  return len >= 4 && n[0] == '_' && n[1] == '_' && n[len - 1] == '_' && n[len - 2] == '_';
+}
+
+/* A query's variables: a name and a type each, strings within their
+ * bounds (cut, repaired); at most TS_VARS_MAX kept, the rest counted. */
+static void parse_variables(const cJSON *root, struct ts_child_report *r) {
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "variables");
+  const cJSON *it;
+
+  if (!cJSON_IsArray(a))
+    return;
+  r->variables_dropped = (unsigned long)bounded_long(root, "variables_dropped", 0, 1e12);
+  r->variables = calloc(TS_VARS_MAX, sizeof *r->variables);
+  if (!r->variables)
+    return;
+  r->has_variables = true;
+  cJSON_ArrayForEach(it, a) {
+    struct ts_variable *v = &r->variables[r->nvariables];
+    if (r->nvariables == TS_VARS_MAX || !cJSON_IsObject(it) ||
+        !(v->name = dup_str(it, "name", TS_VAR_NAME_MAX)) ||
+        !(v->type = dup_str(it, "type", TS_VAR_NAME_MAX)) || dunder(v->name)) {
+      bool counted = r->nvariables == TS_VARS_MAX || !v->name || !dunder(v->name);
+      if (r->nvariables < TS_VARS_MAX) {
+        free(v->name);
+        free(v->type);
+        v->name = v->type = NULL;
+      }
+      r->variables_dropped += counted;
+      continue;
+    }
+    r->nvariables++;
+  }
+  /* In the order of their UTF-8 bytes, which is that of their code points
+   * (the child's order, not believed). */
+  qsort(r->variables, r->nvariables, sizeof *r->variables, variable_cmp);
+}
+
 /* A RESULT record's JSON: the error payload (EXCEPTION only: a clean end
  * carries none), the audit trace and the result (its bundle within what
  * the DISPLAY records before it left of the budget).  Returns -1 when it
@@ -279,6 +324,7 @@ static int parse_result(const char *json, size_t len, bool exception, struct bud
     r->outputs_dropped += (unsigned long)bounded_long(root, "outputs_dropped", 0, 1e9);
     if (result && !cJSON_IsNull(result))
       r->result = parse_value(result, budget, &r->outputs_dropped);
+    parse_variables(root, r);
     rc = 0;
   }
   cJSON_Delete(root);
@@ -551,6 +597,11 @@ void ts_child_report_free(struct ts_child_report *r) {
     free(r->files[i].data);
   }
   free(r->files);
+  for (size_t i = 0; i < r->nvariables; i++) {
+    free(r->variables[i].name);
+    free(r->variables[i].type);
+  }
+  free(r->variables);
   memset(r, 0, sizeof *r);
   r->kind = kind;
 }

@@ -52,8 +52,12 @@
 #define TS_SESS_HELLO_NR __NR_sched_get_priority_min
 #define TS_SESS_HELLO_MAGIC 0x5e55105eUL
 
-/* Commands on the holder's command pipe, one byte each. */
+/* Commands on the holder's command pipe, one byte each: a fork for a
+ * call; a fork for a query (GET /sessions/{id}), for which the holder runs
+ * no Python at all, not even the fork's handlers, and the new process
+ * only reads the state's globals in C (child.c: list_variables). */
 #define TS_SESS_CMD_FORK 'F'
+#define TS_SESS_CMD_QUERY 'Q'
 
 /* Processes of a session: init, the holder, one call, and one more for
  * a process the server killed that init has not reaped yet.  The real

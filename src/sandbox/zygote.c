@@ -181,6 +181,15 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   if (!z->child.random_state)
     fail("building the runner");
   Py_INCREF(z->child.random_state);
+  {
+    /* The snippets' module, which make() registered: a session's query
+     * reads its dict (child.c), found here before any snippet exists. */
+    PyObject *main = PyDict_GetItemString(PyImport_GetModuleDict(), "__main__");
+    z->child.main_dict = main && PyModule_CheckExact(main) ? PyModule_GetDict(main) : NULL;
+    if (!z->child.main_dict)
+      fail("building the runner");
+    Py_INCREF(z->child.main_dict);
+  }
   if (ts_pyguard_install(class_check, attr_check, &err) < 0)
     fail("%s", err.msg);
   /* The runner's warm-up, last: the guards made every class immutable,

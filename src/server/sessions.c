@@ -2,7 +2,7 @@
  *
  *   POST   /sessions               create (and run setup_code as its first call)
  *   POST   /sessions/{id}/execute  a call, committed or rolled back
- *   GET    /sessions/{id}          its revision, times and memory
+ *   GET    /sessions/{id}          its revision, times, memory and variables
  *   DELETE /sessions/{id}          ends it: 204 once every process is gone
  *   POST   /sessions/{id}/fork     501: not implemented (README)
  *
@@ -438,11 +438,26 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
 
 static void get_done(void *ctx, int err, const char *why, const struct ts_session_info *info) {
   struct sess_req *q = ctx;
+  cJSON *doc, *vars;
 
-  if (err || !info)
+  if (err || !info) {
     session_error(q->c, err ? err : EIO, why);
-  else
-    reply_json(q->c, MHD_HTTP_OK, session_json(info, true));
+    finish(q);
+    return;
+  }
+  doc = session_json(info, true);
+  /* null: not read now (a call runs, the server is at its limit) */
+  vars = info->has_variables ? cJSON_AddArrayToObject(doc, "variables")
+                             : cJSON_AddNullToObject(doc, "variables");
+  for (size_t i = 0; info->has_variables && vars && i < info->nvariables; i++) {
+    cJSON *v = cJSON_CreateObject();
+    cJSON_AddStringToObject(v, "name", info->variables[i].name);
+    cJSON_AddStringToObject(v, "type", info->variables[i].type);
+    cJSON_AddItemToArray(vars, v);
+  }
+  cJSON_AddNumberToObject(doc, "variables_dropped",
+                          info->has_variables ? (double)info->variables_dropped : 0);
+  reply_json(q->c, MHD_HTTP_OK, doc);
   finish(q);
 }
 
@@ -495,7 +510,7 @@ static enum route_result ask(struct ts_server *s, struct conn *c,
 }
 
 enum route_result route_session_get(struct ts_server *s, struct conn *c) {
-  return ask(s, c, ts_session_get, get_done);
+  return ask(s, c, ts_session_inspect, get_done);
 }
 
 enum route_result route_session_delete(struct ts_server *s, struct conn *c) {

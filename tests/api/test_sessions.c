@@ -4,6 +4,7 @@
  * Each waits on what the server reports, never on the clock. */
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -387,6 +388,15 @@ Test(sessions, one_call_at_a_time) {
       usleep(20000);
   }
   cr_assert(busy, "the session reports its call");
+  {
+    /* While a call runs, its state is not read: variables is null. */
+    cJSON *d;
+    HTTP_OK(req(s.port, "GET", path, NULL, NULL, &r));
+    d = json_body(&r);
+    http_resp_free(&r);
+    cr_assert(cJSON_IsNull(cJSON_GetObjectItem(d, "variables")), "no variables during a call");
+    cJSON_Delete(d);
+  }
   HTTP_OK(req(s.port, "POST", xpath, NULL, "{\"code\":\"1\"}", &r));
   assert_json_error(&r, 409, "session_busy");
   http_resp_free(&r);
@@ -742,4 +752,259 @@ Test(sessions, sessions_memory_budget_gives_429) {
   http_resp_free(&r);
   cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":300}", id1));
   srv_stop(&s);
+}
+
+/* ---- GET's variables ---- */
+
+/* GET /sessions/ID: asserts a 200 and a variables array; *ms: how long
+ * the answer took. */
+static cJSON *get_session(unsigned port, const char *id, double *ms) {
+  char path[128];
+  struct http_resp r;
+  struct timespec a, b;
+  cJSON *d;
+
+  path_of(path, sizeof path, id, "");
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  HTTP_OK(req(port, "GET", path, NULL, NULL, &r));
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  assert_status(&r, 200);
+  d = json_body(&r);
+  http_resp_free(&r);
+  cr_assert(cJSON_IsArray(cJSON_GetObjectItem(d, "variables")), "variables is a list");
+  cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(d, "variables_dropped")));
+  if (ms)
+    *ms = (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6;
+  return d;
+}
+
+/* The variables as "name:type,name:type" */
+static void vars_text(const cJSON *d, char *buf, size_t n) {
+  const cJSON *v;
+  size_t len = 0;
+
+  buf[0] = '\0';
+  cJSON_ArrayForEach(v, cJSON_GetObjectItem(d, "variables")) {
+    int k = snprintf(buf + len, n - len, "%s%s:%s", len ? "," : "", str_of(v, "name"),
+                     str_of(v, "type"));
+    cr_assert(k > 0 && (size_t)k < n - len);
+    len += (size_t)k;
+  }
+}
+
+Test(sessions, get_lists_the_variables) {
+  struct ts_srv s;
+  char id[33], text[1024];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"setup_code\":\"n = 1\\nitems = [1, 2]\"}", id));
+  d = get_session(s.port, id, NULL);
+  vars_text(d, text, sizeof text);
+  cr_assert_str_eq(text, "items:list,n:int");
+  cr_assert_eq(cJSON_GetObjectItem(d, "variables_dropped")->valueint, 0);
+  cJSON_Delete(d);
+
+  d = call(s.port, NULL, id,
+           "{\"code\":\"def f(x):\\n    return x\\nclass Point:\\n    pass\\np = Point()\\n"
+           "_private = 2.5\\nimport math\\nfrom collections import OrderedDict\\n"
+           "od = OrderedDict()\\nn = 'now a str'\"}");
+  expect(d, "ok", 2, true, "ok");
+  cJSON_Delete(d);
+  /* a call that raised: what it bound is not in the state */
+  d = call(s.port, NULL, id, "{\"code\":\"gone = 1\\nitems.append(3)\\n1 / 0\"}");
+  expect(d, "error", 2, false, "failed");
+  cJSON_Delete(d);
+  /* nor what a commit=never call bound */
+  d = call(s.port, NULL, id, "{\"code\":\"never = 1\",\"commit\":\"never\"}");
+  expect(d, "ok", 2, false, "never");
+  cJSON_Delete(d);
+
+  /* sorted by name (code points: capitals first); no dunder names (the
+   * module's __name__, __builtins__ the runner puts there); the class's
+   * __qualname__ for the type */
+  d = get_session(s.port, id, NULL);
+  vars_text(d, text, sizeof text);
+  cr_assert_str_eq(text,
+                   "OrderedDict:type,Point:type,_private:float,f:function,items:list,math:module,"
+                   "n:str,od:OrderedDict,p:Point");
+  cr_assert_eq(cJSON_GetObjectItem(d, "revision")->valueint, 2);
+  cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(d, "busy")));
+  cJSON_Delete(d);
+
+  /* A GET is not a call: no call counted, the state as it was */
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_session_calls_total{outcome=\"rolled_back\"}"),
+               2);
+  d = call(s.port, NULL, id, "{\"code\":\"len(items)\"}");
+  cr_assert_str_eq(repr_of(d), "2");
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+Test(sessions, get_lists_at_most_100_variables) {
+  struct ts_srv s;
+  char id[33], code[150 * 16 + 64];
+  size_t n = 0;
+  const cJSON *vars, *v;
+  cJSON *d, *body;
+  int i = 0;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  /* 150 names, in reverse order of definition */
+  for (int k = 149; k >= 0; k--)
+    n += (size_t)snprintf(code + n, sizeof code - n, "v%03d = %d\n", k, k);
+  n += (size_t)snprintf(code + n, sizeof code - n, "%s = 1\n",
+                        "a_name_longer_than_two_hundred_bytes_"
+                        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                        "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+  body = cJSON_CreateObject();
+  cJSON_AddStringToObject(body, "code", code);
+  {
+    char *text = cJSON_PrintUnformatted(body);
+    d = call(s.port, NULL, id, text);
+    free(text);
+  }
+  cJSON_Delete(body);
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+
+  d = get_session(s.port, id, NULL);
+  vars = cJSON_GetObjectItem(d, "variables");
+  cr_assert_eq(cJSON_GetArraySize(vars), 100);
+  cr_assert_eq(cJSON_GetObjectItem(d, "variables_dropped")->valueint, 51);
+  /* the first 100 by name: the long one (cut at 200 bytes), v000..v098 */
+  cJSON_ArrayForEach(v, vars) {
+    char want[16];
+    if (i == 0) {
+      cr_assert_eq(strlen(str_of(v, "name")), 200, "the name is cut at 200 bytes");
+      cr_assert(strncmp(str_of(v, "name"), "a_name_longer", 13) == 0);
+    } else {
+      snprintf(want, sizeof want, "v%03d", i - 1);
+      cr_assert_str_eq(str_of(v, "name"), want);
+    }
+    cr_assert_str_eq(str_of(v, "type"), "int");
+    i++;
+  }
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+static int str_cmp(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* "b:x,a:y" -> "a:y,b:x" in place (names without digits: ':' sorts
+ * below every letter and '_') */
+static void sort_tokens(char *list) {
+  char copy[1024], *tok[64], *save = NULL;
+  size_t n = 0, len = 0;
+
+  snprintf(copy, sizeof copy, "%s", list);
+  for (char *t = strtok_r(copy, ",", &save); t && n < 64; t = strtok_r(NULL, ",", &save))
+    tok[n++] = t;
+  qsort(tok, n, sizeof tok[0], str_cmp);
+  list[0] = '\0';
+  for (size_t i = 0; i < n; i++)
+    len += (size_t)sprintf(list + len, "%s%s", i ? "," : "", tok[i]);
+}
+
+/* A class whose every method the listing could call loops forever: a GET
+ * that ran any of them would take the query's whole time limit and come
+ * back without variables.  It comes back at once, with the instance.
+ * With the validator off the class also tries the hooks both layers
+ * refuse (__getattribute__, __getattr__, a property named __class__, a
+ * metaclass): refused, and the listing still works. */
+static void get_runs_none_of_their_code(bool validator) {
+  static const char *const off[] = {"--static-validation", "false", NULL};
+  static const char evil[] =
+      "class Evil:\n"
+      "    def __eq__(self, o):\n        while True: pass\n"
+      "    def __ne__(self, o):\n        while True: pass\n"
+      "    def __hash__(self):\n        while True: pass\n"
+      "    def __repr__(self):\n        while True: pass\n"
+      "    def __str__(self):\n        while True: pass\n"
+      "    def __format__(self, spec):\n        while True: pass\n"
+      "    def __len__(self):\n        while True: pass\n"
+      "    def __bool__(self):\n        while True: pass\n"
+      "    def __lt__(self, o):\n        while True: pass\n"
+      "    @property\n"
+      "    def value(self):\n        while True: pass\n"
+      "evil = Evil()\n"
+      "class EvilKey(str):\n"
+      "    def __hash__(self):\n        while True: pass\n"
+      "    def __eq__(self, o):\n        while True: pass\n"
+      "    def __lt__(self, o):\n        while True: pass\n"
+      "tricky = EvilKey('k')\n";
+  /* hooks the layers may refuse (the validator refuses all; the runtime
+   * layer, alone, lets __getattr__ be): what is kept is listed too */
+  static const char *const hooks[][2] = {
+      {"class G1:\n    def __getattribute__(self, n):\n        while True: pass\ng1 = G1()\n",
+       ",G1:type,g1:G1"},
+      {"class G2:\n    def __getattr__(self, n):\n        while True: pass\ng2 = G2()\n",
+       ",G2:type,g2:G2"},
+      {"class G3:\n    @property\n    def __class__(self):\n        while True: pass\n"
+       "g3 = G3()\n",
+       ",G3:type,g3:G3"},
+      {"class M(type):\n    pass\nclass G4(metaclass=M):\n    pass\ng4 = G4()\n",
+       ",G4:M,M:type,g4:G4"},
+  };
+  struct ts_srv s;
+  char id[33], text[1024];
+  double ms;
+  cJSON *d, *body;
+  char *json;
+
+  srv_start(&s, validator ? NULL : off, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  body = cJSON_CreateObject();
+  cJSON_AddStringToObject(body, "code", evil);
+  json = cJSON_PrintUnformatted(body);
+  d = call(s.port, NULL, id, json);
+  free(json);
+  cJSON_Delete(body);
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  {
+    char want[1024] = "Evil:type,EvilKey:type,evil:Evil,tricky:EvilKey";
+    char extra[256] = "";
+    for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++) {
+      body = cJSON_CreateObject();
+      cJSON_AddStringToObject(body, "code", hooks[i][0]);
+      json = cJSON_PrintUnformatted(body);
+      d = call(s.port, NULL, id, json);
+      free(json);
+      cJSON_Delete(body);
+      if (cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(d, "session"), "committed")))
+        strcat(extra, hooks[i][1]);
+      else if (i == 0 || i == 3 || validator)
+        cr_assert_str_neq(str_of(d, "status"), "ok", "refused: %s", hooks[i][0]);
+      cJSON_Delete(d);
+    }
+    /* __getattribute__ and metaclasses are refused by both layers */
+    cr_assert(!strstr(extra, "g1") && !strstr(extra, "g4"), "kept: %s", extra);
+    strcat(want, extra);
+    sort_tokens(want);
+    for (int round = 0; round < 3; round++) {
+      d = get_session(s.port, id, &ms);
+      vars_text(d, text, sizeof text);
+      cr_assert_str_eq(text, want);
+      cr_assert_lt(ms, 2500, "the GET took %.0f ms: something of the snippet's ran", ms);
+      cJSON_Delete(d);
+    }
+  }
+  /* the state is whole, and its methods were never needed */
+  d = call(s.port, NULL, id, "{\"code\":\"type(evil).__name__\"}");
+  cr_assert_str_eq(repr_of(d), "'Evil'");
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+Test(sessions, get_runs_none_of_their_code_validator_on) {
+  get_runs_none_of_their_code(true);
+}
+
+Test(sessions, get_runs_none_of_their_code_validator_off) {
+  get_runs_none_of_their_code(false);
 }
