@@ -158,6 +158,9 @@ void ts_executor_free(struct ts_executor *ex);
 enum ts_commit { TS_COMMIT_ON_SUCCESS, TS_COMMIT_ALWAYS, TS_COMMIT_NEVER };
 
 struct ts_session_params {
+  /* the id to give it, when it is 32 lowercase hex digits and no session
+   * has it (a gateway's choice, to route by its hash); else a random one */
+  char id_hint[TS_SESSION_ID_LEN + 1];
   long memory_mb; /* address space of each of its processes (0: memory_max_mb) */
   double ttl;     /* seconds idle before it expires (0: 600) */
   unsigned char owner[TS_SESSION_OWNER_LEN];

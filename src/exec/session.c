@@ -908,6 +908,17 @@ static void op_create(struct ts_executor *ex, struct sess_op *op) {
   }
   for (size_t i = 0; i < sizeof rnd; i++)
     (void)snprintf(s->id + 2 * i, 3, "%02x", rnd[i]);
+  if (strlen(op->params.id_hint) == TS_SESSION_ID_LEN &&
+      strspn(op->params.id_hint, "0123456789abcdef") == TS_SESSION_ID_LEN) {
+    /* The gateway's id, unless a session (anyone's, even a dying one) has
+     * it: then the random one, and nothing says so. */
+    bool taken = false;
+    for (unsigned i = 0; i < ex->cfg.max_sessions; i++)
+      taken |= ex->sessions[i] && memcmp(ex->sessions[i]->id, op->params.id_hint,
+                                         TS_SESSION_ID_LEN) == 0;
+    if (!taken)
+      memcpy(s->id, op->params.id_hint, sizeof s->id);
+  }
   memcpy(s->owner, op->params.owner, sizeof s->owner);
   s->idx = idx;
   s->memory_mb = op->params.memory_mb > 0 ? op->params.memory_mb : ex->cfg.memory_max_mb;

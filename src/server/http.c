@@ -350,6 +350,14 @@ static bool check_headers(struct ts_server *s, struct conn *c,
   }
   if (strncmp(url, "/sessions/", 10) == 0)
     path_session_id(c, url);
+  if (strcmp(url, "/sessions") == 0) {
+    /* The id a gateway chose, so that it can route by its hash (README:
+     * scaling out): used when it is 32 lowercase hex digits. */
+    const char *hint = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "X-Session-Id");
+    if (hint && strlen(hint) == TS_SESSION_ID_LEN &&
+        strspn(hint, "0123456789abcdef") == TS_SESSION_ID_LEN)
+      memcpy(c->sess_id_hint, hint, TS_SESSION_ID_LEN + 1);
+  }
   if (!c->route->open &&
       !authorized(s->cfg,
                   MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),

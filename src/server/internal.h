@@ -157,6 +157,8 @@ struct conn {
    * one: no session has it), and the caller's identity, a hash of its
    * bearer token (zeros without auth): MHD thread, at creation. */
   char sess_id[TS_SESSION_ID_LEN + 1];
+  char sess_id_hint[TS_SESSION_ID_LEN + 1]; /* MHD thread, at creation: POST /sessions'
+                                           * X-Session-Id (32 hex digits), or "" */
   unsigned char owner[TS_SESSION_OWNER_LEN];
   double secs;                /* on_completed(): the request's duration */
   bool aborted;               /* on_completed(): not completed normally */

@@ -311,6 +311,7 @@ enum route_result route_session_create(struct ts_server *s, struct conn *c) {
   sp.memory_mb = req.memory_mb;
   sp.ttl = req.ttl;
   memcpy(sp.owner, c->owner, sizeof sp.owner);
+  memcpy(sp.id_hint, c->sess_id_hint, sizeof sp.id_hint);
   if (ts_session_create(s->ex, &sp, create_done, q, &err) < 0) {
     sess_req_free(q);
     session_error(c, err.errnum, err.msg);

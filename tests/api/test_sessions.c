@@ -1008,3 +1008,39 @@ Test(sessions, get_runs_none_of_their_code_validator_on) {
 Test(sessions, get_runs_none_of_their_code_validator_off) {
   get_runs_none_of_their_code(false);
 }
+
+/* A gateway may choose the id (X-Session-Id), to route by its hash: it is
+ * used when well-formed and free, otherwise a random one is. */
+Test(sessions, gateway_chosen_id) {
+  static const char want[] = "0123456789abcdef0123456789abcdef";
+  const char *hdrs[] = {"Content-Type: application/json",
+                        "X-Session-Id: 0123456789abcdef0123456789abcdef", NULL};
+  const char *bad[] = {"Content-Type: application/json", "X-Session-Id: 0123456789ABCDEF", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  HTTP_OK(http_request(s.port, "POST", "/sessions", hdrs, "{}", 2, &r));
+  assert_status(&r, 201);
+  d = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_str_eq(str_of(d, "session_id"), want);
+  cJSON_Delete(d);
+  /* taken: a random one */
+  HTTP_OK(http_request(s.port, "POST", "/sessions", hdrs, "{}", 2, &r));
+  assert_status(&r, 201);
+  d = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_str_neq(str_of(d, "session_id"), want);
+  cr_assert_eq(strlen(str_of(d, "session_id")), 32);
+  cJSON_Delete(d);
+  /* malformed: a random one */
+  HTTP_OK(http_request(s.port, "POST", "/sessions", bad, "{}", 2, &r));
+  assert_status(&r, 201);
+  d = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_eq(strspn(str_of(d, "session_id"), "0123456789abcdef"), 32);
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
