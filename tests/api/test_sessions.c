@@ -743,3 +743,26 @@ Test(sessions, sessions_memory_budget_gives_429) {
   cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":300}", id1));
   srv_stop(&s);
 }
+
+/* A later call whose last statement is a constant, or folds to one: the
+ * runner compiles its tree (a "compile" event that names no file), which
+ * the always-armed hook lets through for that very tree only. */
+Test(sessions, later_calls_ending_in_a_constant) {
+  static const struct {
+    const char *code, *repr;
+  } calls[] = {{"1", "1"}, {"x = 1\n'const'", "'const'"}, {"'const'", "'const'"},
+               {"6 * 7", "42"}, {"abs(x)\n-(2 ** 3)", "-8"}, {"x + 1", "2"}};
+  struct ts_srv s;
+  char id[33];
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+    cJSON *d = call_code(s.port, id, calls[i].code);
+    cr_assert_str_eq(str_of(d, "status"), "ok", "%s: %s", calls[i].code,
+                     cJSON_PrintUnformatted(d));
+    cr_assert_str_eq(repr_of(d), calls[i].repr, "%s", calls[i].code);
+    cJSON_Delete(d);
+  }
+  srv_stop(&s);
+}
