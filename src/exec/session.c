@@ -478,8 +478,16 @@ static void notification(struct ts_executor *ex, struct session *s) {
 
   memset(&req, 0, sizeof req);
   if (ioctl(s->listener, SECCOMP_IOCTL_NOTIF_RECV, &req) < 0) {
+    struct pollfd pfd = {s->listener, POLLIN, 0};
     if (errno != ENOENT && errno != EINTR && errno != EAGAIN)
       sess_fail(s, "the session's listener failed");
+    /* No process uses the filter any more (the holder and its call are
+     * gone): the listener hangs up, and stays readable for good.  The
+     * session cannot go on; left watched, it would wake us forever. */
+    else if (poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLHUP)) {
+      ex_close_fd(ex, &s->listener);
+      sess_fail(s, "the session's holder is gone");
+    }
     return; /* the asking task is gone */
   }
   pid = (pid_t)req.pid;

@@ -77,6 +77,21 @@ def grant(name):
 # module is reachable from a snippet, so no snippet can set it.
 _EXPECT_COMPILE = [None]
 
+# _split's own compiles (the snippet's source to its tree, the tree to
+# code): the very object it is about to compile, once, matched by identity
+# (3.11's "compile" event names no file for a tree: (tree, None)), never
+# by the frame it comes from, which a C callable of the snippet's could
+# share.
+_EXPECT_TREE = [None]
+
+
+def _compile_tree(tree, mode, flags=0):
+    _EXPECT_TREE[0] = tree
+    try:
+        return compile(tree, _SNIPPET, mode, flags, dont_inherit=True)
+    finally:
+        _EXPECT_TREE[0] = None
+
 
 def random_state(state=None):
     """random's module-level state, kept across a session's calls: the
@@ -1034,18 +1049,16 @@ class _Audit:
     attribute can shadow a method (decide) or add a state of its own."""
 
     __slots__ = ("armed", "code", "open_code", "trace", "dropped", "allowed_fn", "stdlib",
-                 "frame_readers", "frame_getters", "fd_opens", "split_code", "last_code")
+                 "frame_readers", "frame_getters", "fd_opens", "last_code")
 
     def __init__(self, allowed_fn, stdlib_dir):
         self.armed = False
         # One-shot allowances of a session's call, whose hook stays armed
         # through the runner's own setup (run(), keep): the opens of its
-        # two output streams on descriptors 1 and 2, the compiles _split
-        # makes of the snippet's tree and _return_last's code.replace, each
-        # in its own frame (a callable of the snippet's called from there
-        # has its own frame, or is C, which neither compiles nor makes code).
+        # two output streams on descriptors 1 and 2, and _return_last's
+        # code.replace in its own frame (it calls nothing of the
+        # snippet's).  _split's compiles pass by _EXPECT_TREE.
         self.fd_opens = 0
-        self.split_code = _split.__code__
         self.last_code = _return_last.__code__
         self.code = None
         self.open_code = None  # the files capability's open (make())
@@ -1123,6 +1136,10 @@ class _Audit:
                 args[0] == _EXPECT_COMPILE[0]:
             _EXPECT_COMPILE[0] = None  # the child's own compile of its snippet, once
             return
+        if event == "compile" and _EXPECT_TREE[0] is not None and args and \
+                args[0] is _EXPECT_TREE[0]:
+            _EXPECT_TREE[0] = None  # _split's compile of the snippet's tree, once
+            return
         if event == "open" and self.fd_opens and len(args) > 1 and type(args[0]) is int and \
                 args[0] in (1, 2) and type(args[1]) is str and args[1] == "w":
             self.fd_opens -= 1  # the runner's own output streams (run(), keep)
@@ -1143,10 +1160,6 @@ class _Audit:
         elif event == "compile":
             # ast.parse (inspect.signature) only builds a tree.
             if self.trusted(f, ("dataclasses", "collections", "typing", "ast")):
-                return
-            # The runner's _split, compiling the snippet's own tree in a
-            # session's call (__init__).
-            if f is not None and _code(f) is self.split_code and _str_arg(args, 1) == _SNIPPET:
                 return
             self.refuse("compile", _str_arg(args, 1) or "<string>", f)
         elif event == "import":
@@ -1545,16 +1558,15 @@ def _split(tree, last_expr=False, source=None):
         last = _return_last(tree) if last_expr else None
         if last is not None or not last_expr or source is None:
             return (tree, None) if last is None else (None, last)
-        tree = compile(source, _SNIPPET, "exec", _ast.PyCF_ONLY_AST, dont_inherit=True)
+        tree = _compile_tree(source, "exec", _ast.PyCF_ONLY_AST)
     body = tree.body
     if type(tree) is _ast.Module and body and type(body[-1]) is _ast.Expr:
         head = None
         if len(body) > 1:
-            head = compile(_ast.Module(body=body[:-1], type_ignores=tree.type_ignores),
-                           _SNIPPET, "exec", dont_inherit=True)
-        return head, compile(_ast.Expression(body=body[-1].value), _SNIPPET, "eval",
-                             dont_inherit=True)
-    return compile(tree, _SNIPPET, "exec", dont_inherit=True), None
+            head = _compile_tree(_ast.Module(body=body[:-1], type_ignores=tree.type_ignores),
+                                 "exec")
+        return head, _compile_tree(_ast.Expression(body=body[-1].value), "eval")
+    return _compile_tree(tree, "exec"), None
 
 
 def _record_writer(fd, kind):

@@ -81,6 +81,19 @@ static int add_session_rules(scmp_filter_ctx ctx, enum ts_filter_kind kind) {
                             SCMP_A0(SCMP_CMP_EQ, TS_SESS_HELLO_MAGIC));
     return rc;
   }
+#ifdef TS_SANITIZE
+  /* The sanitizers' runtime, in init as in every process of a sanitizer
+   * build: its signal stack, thread ids and shadow and report memory
+   * (without them it fails a check at init's first intercepted call and
+   * the session ends at once).  Normal builds never get these. */
+  static const char *const sanitizer_syscalls[] = {
+      "sigaltstack", "gettid",  "getpid",  "mmap",          "munmap",       "madvise",
+      "mprotect",    "futex",   "prctl",   "rt_sigprocmask", "rt_sigaction", "sched_yield",
+      "getrandom",   "openat",  "read",    "close",         "readlink",     "sched_getaffinity"};
+  for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(sanitizer_syscalls); i++)
+    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW,
+                          seccomp_syscall_resolve_name(sanitizer_syscalls[i]), 0);
+#endif
   for (size_t i = 0; rc == 0 && i < TS_ARRAY_LEN(init_syscalls); i++)
     rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, seccomp_syscall_resolve_name(init_syscalls[i]), 0);
   return rc;

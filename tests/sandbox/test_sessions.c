@@ -241,8 +241,9 @@ Test(sessions, unrequested_clone_or_hello_kills_the_call) {
   sbx_assert_status(&r, TS_EXEC_KILLED);
   sbx_assert_out_lacks(&r, "ESCAPED");
   sbx_assert_out_lacks(&r, "DONE");
+  /* Killed at its first unrequested clone: a call left to loop would end
+   * as a timeout, not killed. */
   cr_assert_eq(r.r.session.committed, false);
-  cr_assert_lt(r.r.duration_ms, 2000);
   sbx_free(&r);
   (void)snprintf(body, sizeof body, "x = 'attacker'\nsc(%d, %lu)\n", TS_SESS_HELLO_NR,
                  TS_SESS_HELLO_MAGIC);
@@ -314,8 +315,15 @@ Test(sessions, expiry_without_a_request) {
 
   memcpy(p.owner, owner, sizeof p.owner);
   cr_assert_eq(ts_session_create_sync(sbx_ex, &p, &s, &err), 0, "%s", err.msg);
-  usleep(800 * 1000);
-  ts_session_stats(sbx_ex, &st);
+  /* Wait on the executor's counts, not on a clock: no request comes.
+   * (The expiry is counted when the session is killed, and it leaves the
+   * active count once its init is reaped.) */
+  for (int i = 0; i < 3000; i++) {
+    ts_session_stats(sbx_ex, &st);
+    if (st.expired == 1 && st.active == 0)
+      break;
+    usleep(10 * 1000);
+  }
   cr_assert_eq(st.expired, 1);
   cr_assert_eq(st.active, 0);
   cr_assert_eq(ts_session_get_sync(sbx_ex, s.id, owner, &info, &err), -1);
