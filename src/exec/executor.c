@@ -362,6 +362,7 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   ex->sess_ops_tail = &ex->sess_ops;
   /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
   ex->sessions = calloc(cfg->max_sessions ? cfg->max_sessions : 1, sizeof *ex->sessions);
+  ex->boxes = calloc(cfg->max_sessions ? cfg->max_sessions : 1, sizeof *ex->boxes);
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
   /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
@@ -370,7 +371,7 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   ex->queue_tail = &ex->queue;
   ex->spawning_tail = &ex->spawning;
   pthread_mutex_init(&ex->lock, NULL);
-  if (!ex->allowed_modules || !ex->slots || !ex->sessions || ex->capacity == 0 ||
+  if (!ex->allowed_modules || !ex->slots || !ex->sessions || !ex->boxes || ex->capacity == 0 ||
       ex->capacity > 0xffffff) {
     ts_err_set(err, ENOMEM, "out of memory");
     goto fail;
@@ -406,6 +407,7 @@ fail:
   pthread_mutex_destroy(&ex->lock);
   free(ex->slots);
   free(ex->sessions);
+  free(ex->boxes);
   free(ex->allowed_modules);
   free(ex);
   return NULL;
@@ -614,6 +616,7 @@ void ts_executor_free(struct ts_executor *ex) {
     return;
   ex_session_free_all(ex);
   free(ex->sessions);
+  free(ex->boxes);
   close(ex->epfd);
   close(ex->wakefd);
   pthread_mutex_destroy(&ex->lock);

@@ -154,6 +154,9 @@ void ts_executor_free(struct ts_executor *ex);
  * thread and must not block. */
 #define TS_SESSION_ID_LEN 32
 #define TS_SESSION_OWNER_LEN 32
+/* A fork's id keeps this many first digits of its origin's: a gateway
+ * that routes sessions by them sends a fork where its origin lives. */
+#define TS_SESSION_ROUTE_LEN 8
 
 enum ts_commit { TS_COMMIT_ON_SUCCESS, TS_COMMIT_ALWAYS, TS_COMMIT_NEVER };
 
@@ -210,6 +213,13 @@ int ts_session_get(struct ts_executor *ex, const char *id, const unsigned char *
  * not count as the session's use, nor as a call. */
 int ts_session_inspect(struct ts_executor *ex, const char *id, const unsigned char *owner,
                        ts_session_fn done, void *ctx, ts_err *err);
+/* A new session holding a copy of the session's state (a fork of its
+ * holder), with its revision, memory and ttl: done gets the new session.
+ * err: ENOENT, EBUSY (a call runs), EAGAIN (a limit, or too many forks of
+ * the session at once: sandbox/session.h TS_SESS_BOX_MAX), ESHUTDOWN, or
+ * EIO with `why`. */
+int ts_session_fork(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                    ts_session_fn done, void *ctx, ts_err *err);
 /* The same, waiting (tests, and threads that may block).  Return 0 or -1
  * with err->errnum. */
 int ts_session_create_sync(struct ts_executor *ex, const struct ts_session_params *p,
@@ -219,13 +229,15 @@ int ts_session_exec_run(struct ts_executor *ex, const char *id, const unsigned c
                         struct ts_exec_result *out, ts_err *err);
 int ts_session_destroy_sync(struct ts_executor *ex, const char *id, const unsigned char *owner,
                             ts_err *err);
+int ts_session_fork_sync(struct ts_executor *ex, const char *id, const unsigned char *owner,
+                         struct ts_session_info *out, ts_err *err);
 int ts_session_get_sync(struct ts_executor *ex, const char *id, const unsigned char *owner,
                         struct ts_session_info *out, ts_err *err);
 
 /* Counters since the start, any thread. */
 struct ts_session_stats {
   unsigned active;
-  unsigned long created, expired, committed, rolled_back;
+  unsigned long created, expired, committed, rolled_back, forked;
 };
 void ts_session_stats(struct ts_executor *ex, struct ts_session_stats *out);
 

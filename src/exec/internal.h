@@ -42,10 +42,11 @@ unsigned ex_report_reads(const struct ts_executor *ex, size_t cap, size_t size);
  * slot above it. */
 enum ev_kind {
   EV_WAKE = 1, EV_ZYGOTE, EV_OUT, EV_ERR, EV_RES, EV_PIDFD, EV_JOB, EV_CLIENT,
-  /* a session's (the session's index above the kind): */
+  /* a session box's (the box's index above the kind): */
   EV_SESS_STATUS, EV_SESS_NOTIF, EV_SESS_HANDOFF, EV_SESS_INIT,
 };
 struct session;
+struct sbox;
 enum child_state { CHILD_SPAWNING, CHILD_READY };
 
 /* One pipe from a child, read up to `limit` bytes and, when reads_left
@@ -83,6 +84,11 @@ struct work {
   bool system; /* ts_exec_submit_system(): runs on the reserved slot */
   int commit;  /* a session's call: enum ts_commit */
   bool query;  /* a session's query (ts_session_inspect): never committed */
+  /* a session's fork (ts_session_fork): the call that becomes the new
+   * session's holder, in slot branch_idx, if it is still the one named */
+  bool branch;
+  unsigned branch_idx;
+  char branch_id[TS_SESSION_ID_LEN];
 };
 
 /* A sandbox child, and the work it runs once it has some. */
@@ -166,9 +172,10 @@ struct ts_executor {
    * the table on the executor thread; the counters atomic */
   struct sess_op *sess_ops, **sess_ops_tail;
   struct session **sessions; /* cfg.max_sessions entries */
+  struct sbox **boxes;       /* the same number: a box holds a session at least */
   unsigned nsessions;
   _Atomic unsigned sess_active;
-  _Atomic unsigned long sess_created, sess_expired, sess_committed, sess_rolled_back;
+  _Atomic unsigned long sess_created, sess_expired, sess_committed, sess_rolled_back, sess_forked;
 };
 
 /* executor.c */

@@ -163,7 +163,16 @@ static scmp_filter_ctx build_filter(enum ts_filter_kind kind, ts_err *err) {
     int nr = seccomp_syscall_resolve_name(no_exec_syscalls[i]);
     if (nr == __NR_SCMP_ERROR)
       continue;
-    rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+    /* A session's processes map nothing shared (flags, argument 3, of
+     * mmap): a shared mapping kept in the state would be the same memory
+     * in every call and fork of it, so a call that is rolled back could
+     * still change it, and a fork see its origin's writes.  (MAP_SHARED
+     * is also in MAP_SHARED_VALIDATE.) */
+    if (kind == TS_FILTER_SESSION && nr == SCMP_SYS(mmap))
+      rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 2, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0),
+                            SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_SHARED, 0));
+    else
+      rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
   }
   /* clone3 answers ENOSYS so that libc falls back to clone, which fails
    * with EPERM like every other way of making a process. */

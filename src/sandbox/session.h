@@ -59,10 +59,15 @@
 #define TS_SESS_CMD_FORK 'F'
 #define TS_SESS_CMD_QUERY 'Q'
 
-/* Processes of a session: init, the holder, one call, and one more for
- * a process the server killed that init has not reaped yet.  The real
- * bound is the server's approval (uid 0 ignores RLIMIT_NPROC). */
-#define TS_SESS_NPROC 4
+/* Sessions in one box (a session and its forks, which share its init,
+ * namespaces and /tmp). */
+#define TS_SESS_BOX_MAX 8
+
+/* Processes of a box: init, a holder per session, one call, and the
+ * processes the server killed that init has not reaped yet (the server
+ * makes no process while any is left).  The real bound is the server's
+ * approval (uid 0 ignores RLIMIT_NPROC). */
+#define TS_SESS_NPROC (2 + 2 * TS_SESS_BOX_MAX)
 
 /* One record of the status pipe: a child of init was reaped. */
 #define TS_SESS_STATUS_MAGIC 0x54535354u /* "TSST" */

@@ -4,7 +4,7 @@
  *   POST   /sessions/{id}/execute  a call, committed or rolled back
  *   GET    /sessions/{id}          its revision, times, memory and variables
  *   DELETE /sessions/{id}          ends it: 204 once every process is gone
- *   POST   /sessions/{id}/fork     501: not implemented (README)
+ *   POST   /sessions/{id}/fork     a new session holding a copy of the state
  *
  * A session belongs to the token that made it (c->owner): an unknown,
  * expired or deleted id and another token's session get the same 404
@@ -91,6 +91,10 @@ static void session_error(struct conn *c, int err, const char *why) {
     break;
   case ESHUTDOWN:
     reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "shutting_down", "%s", why);
+    break;
+  case EBUSY:
+    reply_error(c, MHD_HTTP_CONFLICT, "session_busy",
+                "a call of this session is running; retry once it is over");
     break;
   default:
     reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "the session failed: %s",
@@ -476,11 +480,13 @@ static void delete_done(void *ctx, int err, const char *why, const struct ts_ses
 static void fork_done(void *ctx, int err, const char *why, const struct ts_session_info *info) {
   struct sess_req *q = ctx;
 
-  if (err || !info)
+  if (err || !info) {
     session_error(q->c, err ? err : EIO, why);
-  else
-    reply_error(q->c, MHD_HTTP_NOT_IMPLEMENTED, "not_implemented",
-                "forking a session is not implemented yet");
+  } else {
+    cJSON *doc = session_json(info, false);
+    cJSON_AddStringToObject(doc, "forked_from", q->id);
+    reply_json(q->c, MHD_HTTP_CREATED, doc);
+  }
   finish(q);
 }
 
@@ -519,5 +525,5 @@ enum route_result route_session_delete(struct ts_server *s, struct conn *c) {
 }
 
 enum route_result route_session_fork(struct ts_server *s, struct conn *c) {
-  return ask(s, c, ts_session_get, fork_done);
+  return ask(s, c, ts_session_fork, fork_done);
 }

@@ -1,6 +1,6 @@
 /* API tests of transactional sessions: create, execute with each commit
  * mode, rollback, setup_code, GET, DELETE, another token's sessions,
- * expiry, --max-sessions, bad inputs, fork (501), and /execute unchanged.
+ * expiry, --max-sessions, bad inputs, forks, and /execute unchanged.
  * Each waits on what the server reports, never on the clock. */
 #include <signal.h>
 #include <stdio.h>
@@ -346,20 +346,154 @@ Test(sessions, bad_inputs_name_the_field) {
   srv_stop(&s);
 }
 
-Test(sessions, fork_is_not_implemented) {
+/* POST /sessions/ID/fork; asserts a 201 and copies the new id. */
+static cJSON *fork_session(unsigned port, const char *token, const char *id, char out[33]) {
+  char path[128];
+  struct http_resp r;
+  cJSON *doc;
+
+  path_of(path, sizeof path, id, "/fork");
+  HTTP_OK(req(port, "POST", path, token, NULL, &r));
+  assert_status(&r, 201);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_eq(strlen(str_of(doc, "session_id")), 32);
+  cr_assert_str_eq(str_of(doc, "forked_from"), id);
+  (void)snprintf(out, 33, "%s", str_of(doc, "session_id"));
+  cr_assert_str_neq(out, id);
+  /* the routing prefix of its origin (README: scaling out) */
+  cr_assert_eq(strncmp(out, id, 8), 0);
+  return doc;
+}
+
+/* The README's walk-through: a fork holds the state at its origin's
+ * revision; the two then commit and roll back apart, and either outlives
+ * the other. */
+Test(sessions, fork_walkthrough) {
   struct ts_srv s;
   struct http_resp r;
-  char id[33], path[128];
+  char id[33], fid[33], path[128];
+  cJSON *d;
 
   srv_start(&s, NULL, NULL);
-  cJSON_Delete(create(s.port, NULL, NULL, id));
-  path_of(path, sizeof path, id, "/fork");
-  HTTP_OK(req(s.port, "POST", path, NULL, NULL, &r));
-  assert_json_error_msg(&r, 501, "not_implemented", "fork");
+  cJSON_Delete(create(s.port, NULL, "{\"setup_code\":\"data = [1, 2, 3]\"}", id));
+  d = fork_session(s.port, NULL, id, fid);
+  cr_assert_eq(cJSON_GetObjectItem(d, "revision")->valueint, 1);
+  cJSON_Delete(d);
+  d = call(s.port, NULL, id, "{\"code\":\"data.append(4)\\ndata\"}");
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "[1, 2, 3, 4]");
+  cJSON_Delete(d);
+  d = call(s.port, NULL, fid, "{\"code\":\"data.append(5)\\ndata\"}");
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "[1, 2, 3, 5]");
+  cJSON_Delete(d);
+  d = call(s.port, NULL, fid, "{\"code\":\"data.clear()\\n1 / 0\"}");
+  expect(d, "error", 2, false, "failed");
+  cJSON_Delete(d);
+  path_of(path, sizeof path, id, "");
+  HTTP_OK(req(s.port, "DELETE", path, NULL, NULL, &r));
+  assert_status(&r, 204);
   http_resp_free(&r);
-  HTTP_OK(req(s.port, "POST", "/sessions/0123456789abcdef0123456789abcdef/fork", NULL, NULL, &r));
+  d = call(s.port, NULL, fid, "{\"code\":\"data\",\"commit\":\"never\"}");
+  expect(d, "ok", 2, false, "never");
+  cr_assert_str_eq(repr_of(d), "[1, 2, 3, 5]");
+  cJSON_Delete(d);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_forked_total"), 1);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_created_total"), 1);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_active"), 1);
+  path_of(path, sizeof path, fid, "");
+  HTTP_OK(req(s.port, "DELETE", path, NULL, NULL, &r));
+  assert_status(&r, 204);
+  http_resp_free(&r);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_active"), 0);
+  srv_stop(&s);
+}
+
+/* Unknown, deleted and another token's sessions: 404; a fork is its
+ * maker's; the forks of one session are bounded (429). */
+Test(sessions, fork_errors) {
+  const char *const env[] = {"TOOL_SANDBOX_TOKENS=alice-token,bob-token", NULL};
+  const char *const args[] = {"--max-sessions", "12", "--max-sessions-per-token", "12", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  char id[33], fid[33], path[128];
+
+  srv_start(&s, args, env);
+  cJSON_Delete(create(s.port, "alice-token", NULL, id));
+  path_of(path, sizeof path, id, "/fork");
+  HTTP_OK(req(s.port, "POST", path, "bob-token", NULL, &r));
   assert_json_error(&r, 404, "session_not_found");
   http_resp_free(&r);
+  HTTP_OK(req(s.port, "POST", "/sessions/0123456789abcdef0123456789abcdef/fork", "alice-token",
+              NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  HTTP_OK(req(s.port, "POST", path, NULL, NULL, &r));
+  assert_status(&r, 401);
+  http_resp_free(&r);
+  cJSON_Delete(fork_session(s.port, "alice-token", id, fid));
+  path_of(path, sizeof path, fid, "");
+  HTTP_OK(req(s.port, "GET", path, "bob-token", NULL, &r));
+  assert_json_error(&r, 404, "session_not_found");
+  http_resp_free(&r);
+  for (int i = 2; i < 8; i++) {
+    char next[33];
+    cJSON_Delete(fork_session(s.port, "alice-token", i % 2 ? id : fid, next));
+    memcpy(fid, next, sizeof fid);
+  }
+  path_of(path, sizeof path, id, "/fork");
+  HTTP_OK(req(s.port, "POST", path, "alice-token", NULL, &r));
+  assert_json_error_msg(&r, 429, "too_many_requests", "forks");
+  cr_assert_not_null(http_header(&r, "Retry-After"));
+  http_resp_free(&r);
+  srv_stop(&s);
+}
+
+/* A session running a call cannot be forked (409); its fork's calls and
+ * its own wait for each other (they share a sandbox) but both run. */
+Test(sessions, fork_while_busy_and_calls_of_a_box) {
+  struct ts_srv s;
+  struct http_resp r, a;
+  char id[33], fid[33], path[128], xpath[128];
+  bool busy = false;
+  int fd;
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"setup_code\":\"x = 0\"}", id));
+  cJSON_Delete(fork_session(s.port, NULL, id, fid));
+  path_of(path, sizeof path, id, "");
+  path_of(xpath, sizeof xpath, id, "/execute");
+  fd = http_post_open(s.port, xpath,
+                      "{\"code\":\"import time\\ntime.sleep(1)\\nx = 1\",\"timeout\":10}");
+  cr_assert_geq(fd, 0);
+  for (int i = 0; i < HARNESS_WAIT_MS / 20 && !busy; i++) {
+    HTTP_OK(req(s.port, "GET", path, NULL, NULL, &r));
+    d = json_body(&r);
+    busy = cJSON_IsTrue(cJSON_GetObjectItem(d, "busy"));
+    cJSON_Delete(d);
+    http_resp_free(&r);
+    if (!busy)
+      usleep(20000);
+  }
+  cr_assert(busy, "the session reports its call");
+  path_of(path, sizeof path, id, "/fork");
+  HTTP_OK(req(s.port, "POST", path, NULL, NULL, &r));
+  assert_json_error(&r, 409, "session_busy");
+  http_resp_free(&r);
+  /* the fork's call waits for the box, then runs */
+  d = call(s.port, NULL, fid, "{\"code\":\"x = 2\\nx\"}");
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "2");
+  cJSON_Delete(d);
+  cr_assert_eq(http_read_answer(fd, "POST", xpath, HARNESS_WAIT_MS, &a), 0);
+  assert_status(&a, 200);
+  http_resp_free(&a);
+  close(fd);
+  d = call(s.port, NULL, id, "{\"code\":\"x\"}");
+  cr_assert_str_eq(repr_of(d), "1");
+  cJSON_Delete(d);
   srv_stop(&s);
 }
 

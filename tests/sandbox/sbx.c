@@ -67,7 +67,7 @@ void sbx_setup(void) {
       .pool = SBX_POOL,
       .memory_max_mb = 4096,
       .timeout_max = 30,
-      .max_sessions = 4, /* test_sessions.c */
+      .max_sessions = 10, /* test_sessions.c: a session and its 7 forks, and more */
   };
   ts_err err = {0};
 

@@ -346,3 +346,120 @@ Test(sessions, stateless_execute_still_fine) {
   destroy(s.id);
   sbx_assert_server_fine();
 }
+
+/* ---- forks ---- */
+
+static void fork_of(const char *id, struct ts_session_info *info) {
+  ts_err err = {0};
+
+  cr_assert_eq(ts_session_fork_sync(sbx_ex, id, owner, info, &err), 0, "fork: %s", err.msg);
+  cr_assert_str_neq(info->id, id);
+  cr_assert_eq(strncmp(info->id, id, TS_SESSION_ROUTE_LEN), 0, "a fork keeps the routing prefix");
+}
+
+/* A fork holds a copy of the state at its revision; from there the two
+ * go their own ways, each committing and rolling back alone, and either
+ * outlives the other. */
+Test(sessions, fork_copies_the_state_and_diverges) {
+  struct ts_session_info a, b, info;
+  struct sbx_run r;
+  ts_err err = {0};
+
+  mk(&a);
+  call(&r, a.id, "x = 'base'", TS_COMMIT_ON_SUCCESS);
+  assert_call(&r, TS_EXEC_OK, true, 1);
+  sbx_free(&r);
+  fork_of(a.id, &b);
+  cr_assert_eq(b.revision, 1);
+  call(&r, b.id, "x = 'fork'", TS_COMMIT_ON_SUCCESS);
+  assert_call(&r, TS_EXEC_OK, true, 2);
+  sbx_free(&r);
+  call(&r, a.id, "x = 'origin'\nraise ValueError", TS_COMMIT_ON_SUCCESS);
+  assert_call(&r, TS_EXEC_ERROR, false, 1);
+  sbx_free(&r);
+  assert_x(a.id, "base", 1);
+  assert_x(b.id, "fork", 2);
+  /* a fork of a fork, then the origin goes: the others stay */
+  fork_of(b.id, &info);
+  destroy(a.id);
+  assert_x(b.id, "fork", 2);
+  assert_x(info.id, "fork", 2);
+  cr_assert_eq(ts_session_get_sync(sbx_ex, a.id, owner, &info, &err), -1);
+  destroy(b.id);
+  destroy(info.id);
+  sbx_assert_no_leftover();
+}
+
+/* Sessions of one box share its pid namespace: a snippet of one (the
+ * kernel layers alone) can neither signal, trace, read nor limit the
+ * processes of another, nor map memory that a fork or a rollback would
+ * share; the other's state is untouched. */
+Test(sessions, forks_cannot_touch_each_other) {
+  struct ts_session_info a, b;
+  struct sbx_run r;
+
+  mk(&a);
+  call(&r, a.id, "x = 'a'", TS_COMMIT_ON_SUCCESS);
+  sbx_free(&r);
+  fork_of(a.id, &b);
+  call_t(&r, b.id,
+         "x = 'b'\n"
+         "for pid in range(1, 12):\n"
+         "    expect_blocked(f'kill {pid}', 62, pid, 9)\n"
+         "    expect_blocked(f'tgkill {pid}', 234, pid, pid, 9)\n"
+         "    expect_blocked(f'prlimit {pid}', 302, pid, 9, 0, 0)\n"
+         "    expect_blocked(f'ptrace {pid}', 101, 16, pid, 0, 0)\n"
+         "    expect_blocked(f'process_vm_readv {pid}', 310, pid, 0, 0, 0, 0, 0)\n"
+         "    expect_blocked(f'pidfd_open {pid}', 434, pid, 0)\n"
+         "    expect_blocked(f'setpriority {pid}', 141, 0, pid, 19)\n"
+         "expect_blocked('mmap shared anon', 9, 0, 4096, 3, 0x21, -1, 0)\n"
+         "expect_blocked('mmap shared validate', 9, 0, 4096, 3, 0x23, -1, 0)\n"
+         "fd = os.open('/tmp/m', os.O_RDWR | os.O_CREAT)\n"
+         "os.ftruncate(fd, 4096)\n"
+         "expect_blocked('mmap shared file', 9, 0, 4096, 3, 0x01, fd, 0)\n"
+         "r, e = sc(9, 0, 4096, 3, 0x22, -1, 0)\n"
+         "print('private mmap', r > 0, e)\n"
+         "print('proc', os.path.exists('/proc/1'))\n",
+         TS_COMMIT_ON_SUCCESS, true, 10);
+  sbx_assert_contained(&r);
+  sbx_assert_out_has(&r, "BLOCKED kill 1 errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED ptrace 2 errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED process_vm_readv 3 errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED mmap shared anon errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED mmap shared file errno=1 EPERM");
+  sbx_assert_out_has(&r, "private mmap True 0\n");
+  sbx_assert_out_has(&r, "proc False\n");
+  sbx_assert_out_has(&r, "DONE");
+  sbx_free(&r);
+  assert_x(a.id, "a", 1);
+  assert_x(b.id, "b", 2);
+  destroy(a.id);
+  destroy(b.id);
+  sbx_assert_no_leftover();
+}
+
+/* A box holds a session and at most TS_SESS_BOX_MAX - 1 forks at once;
+ * a fork that ends makes room.  A busy session cannot be forked. */
+Test(sessions, forks_per_box_are_bounded) {
+  struct ts_session_info a, f[TS_SESS_BOX_MAX], info;
+  ts_err err = {0};
+
+  mk(&a);
+  for (int i = 1; i < TS_SESS_BOX_MAX; i++)
+    fork_of(i % 2 ? a.id : f[i - 1].id, &f[i]);
+  cr_assert_eq(ts_session_fork_sync(sbx_ex, a.id, owner, &info, &err), -1);
+  cr_assert_eq(err.errnum, EAGAIN, "%s", err.msg);
+  destroy(f[3].id);
+  fork_of(f[5].id, &f[3]);
+  for (int i = 1; i < TS_SESS_BOX_MAX; i++) {
+    struct sbx_run r;
+    call(&r, f[i].id, "print('alive')", TS_COMMIT_NEVER);
+    assert_call(&r, TS_EXEC_OK, false, 0);
+    cr_assert_str_eq(r.out, "alive\n");
+    sbx_free(&r);
+  }
+  destroy(a.id);
+  for (int i = 1; i < TS_SESS_BOX_MAX; i++)
+    destroy(f[i].id);
+  sbx_assert_no_leftover();
+}
