@@ -48,6 +48,15 @@ for i in $(seq 8); do
   [ "$(curl -s $B/sessions/$id | jq -c '[.variables[].name]')" = '["n"]' ] || fail "GET $id"
 done
 echo "8 sessions through nginx: $n1 on replica 18101, $n2 on 18102; every call reached its session"
+# forks: each lands with its origin (its id keeps the routing key)
+for id in "${!where[@]}"; do
+  f=$(curl -sf -X POST $B/sessions/$id/fork | jq -r .session_id)
+  curl -sf http://127.0.0.1:${where[$id]}/sessions/$f >/dev/null || fail "fork $f of $id elsewhere"
+  r=$(curl -s -H "$J" -d '{"code": "n = n * 10\nn"}' $B/sessions/$f/execute | jq -r .result.repr)
+  o=$(curl -s -H "$J" -d '{"code": "n"}' $B/sessions/$id/execute | jq -r .result.repr)
+  [ "$r" = $((o * 10)) ] || fail "fork $f: $r, origin $o"
+done
+echo "8 forks through nginx: each on its origin's replica, each with its own state"
 [ $n1 -gt 0 ] && [ $n2 -gt 0 ] || fail "all sessions on one replica (hash not spreading)"
 # stateless: round-robin over both
 for _ in $(seq 6); do curl -sf -H "$J" -d '{"code": "1"}' $B/execute >/dev/null; done

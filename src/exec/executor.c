@@ -362,7 +362,7 @@ struct ts_executor *ts_executor_start(const struct ts_executor_config *cfg, ts_e
   ex->sess_ops_tail = &ex->sess_ops;
   /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
   ex->sessions = calloc(cfg->max_sessions ? cfg->max_sessions : 1, sizeof *ex->sessions);
-  ex->boxes = calloc(cfg->max_sessions ? cfg->max_sessions : 1, sizeof *ex->boxes);
+  ex->boxes = calloc(cfg->max_sessions ? cfg->max_sessions : 1, sizeof(struct sbox *));
   ex->zfd = ex->epfd = ex->wakefd = -1;
   ex->allowed_modules = strdup(cfg->allowed_modules ? cfg->allowed_modules : "");
   /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */

@@ -351,8 +351,9 @@ static void box_fail(struct sbox *b, const char *why) {
   box_kill(b);
 }
 
-/* init is gone: reaped here, and the box's sessions with it. */
-static void init_reaped(struct ts_executor *ex, struct sbox *b) {
+/* init is gone: reaped here, and the box's sessions with it.  Returns
+ * whether it was (and b freed). */
+static bool init_reaped(struct ts_executor *ex, struct sbox *b) {
   siginfo_t info;
   struct session *creator = NULL;
 
@@ -360,7 +361,7 @@ static void init_reaped(struct ts_executor *ex, struct sbox *b) {
   if (b->init_pidfd >= 0 &&
       (syscall(SYS_waitid, P_PIDFD, b->init_pidfd, &info, WEXITED | WNOHANG, NULL) < 0 ||
        info.si_pid == 0))
-    return;
+    return false;
   for (unsigned i = 0; i < b->nmembers; i++)
     if (b->members[i]->create_op && b->members[i]->phase != S_DEAD)
       creator = b->members[i];
@@ -377,6 +378,7 @@ static void init_reaped(struct ts_executor *ex, struct sbox *b) {
     }
   }
   box_free(ex, b, "the session ended");
+  return true;
 }
 
 /* Frees the box and its sessions; init is gone (or never was). */
@@ -964,7 +966,7 @@ void ex_session_event(struct ts_executor *ex, enum ev_kind kind, unsigned idx) {
     if (b->status_fd >= 0)
       status_records(ex, b);
     if (ex->boxes[idx] == b)
-      init_reaped(ex, b);
+      (void)init_reaped(ex, b);
     break;
   default:
     break;
@@ -1031,10 +1033,10 @@ void ex_session_stop_all(struct ts_executor *ex) {
     if (b->init_pidfd >= 0) {
       struct pollfd pfd = {b->init_pidfd, POLLIN, 0};
       poll(&pfd, 1, 2000);
-      init_reaped(ex, b);
+      if (init_reaped(ex, b))
+        continue;
     }
-    if (ex->boxes[i] == b)
-      box_free(ex, b, "the server is shutting down");
+    box_free(ex, b, "the server is shutting down");
   }
 }
 

@@ -10,6 +10,7 @@
 #include "exec/canary.h"
 #include "policy/validator.h"
 #include "sandbox/proto.h"
+#include "sandbox/session.h"
 #include "server/internal.h"
 #include "server/request.h"
 #include "util/filepath.h"
@@ -503,6 +504,7 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
                                                                 : cfg->session_ttl_max;
     cJSON_AddNumberToObject(sess, "max", cfg->max_sessions);
     cJSON_AddNumberToObject(sess, "max_per_token", cfg->max_sessions_per_token);
+    cJSON_AddNumberToObject(sess, "max_per_box", TS_SESS_BOX_MAX);
     cJSON_AddNumberToObject(sess, "memory_mb", (double)cfg->sessions_memory_mb);
     cJSON_AddItemToObject(sess, "ttl_seconds", limit_json(ttl, cfg->session_ttl_max));
     cJSON_AddNumberToObject(sess, "lifetime_seconds", cfg->session_lifetime);
