@@ -23,7 +23,8 @@ the model applies), then, by its kind:
   always_memory   memory, commit "always"                rolled back (process_ended)
   rejected        a statement the validator refuses      never ran  (rejected)
 
-The memory kind alternates between one request far past the limit
+Every call but the timeout kinds' has a 10 s timeout, far from what it takes, so a
+busy machine cannot turn one into a timeout. The memory kind alternates between one request far past the limit
 (`bytearray(10**10)`: status error, MemoryError) and growth to the limit (a list
 of 1 MiB strings: status memory_limit).
 
@@ -54,6 +55,7 @@ import time
 START_LIMIT = 60.0      # seconds for the server to say it listens
 STOP_LIMIT = 30.0       # seconds for the server to exit after SIGTERM
 SOCKET_TIMEOUT = 120.0  # a hung request fails the run instead of hanging it
+CALL_TIMEOUT = 10.0     # every other call's execution timeout: far from what they take
 LISTEN_RE = re.compile(r"listening on 127\.0\.0\.1:(\d+)")
 
 # kind -> (weight, commit mode, how the snippet ends, committed, reason)
@@ -148,7 +150,7 @@ def request_for(call, timeout_s):
     status and error type."""
     _, mode, tail, _, _ = KINDS[call.kind]
     code = ops_code(call.ops)
-    body = {}
+    body = {"timeout": CALL_TIMEOUT}
     etype = None
     if tail == "ok":
         status = "ok"
@@ -306,7 +308,8 @@ class Worker(threading.Thread):
         if not ok:
             return False
         # The state must be exactly the model's: a read that keeps nothing.
-        code, doc = request(conn, "POST", path, {"code": READ, "commit": "never"})
+        code, doc = request(conn, "POST", path,
+                            {"code": READ, "commit": "never", "timeout": CALL_TIMEOUT})
         with self.lock:
             self.stats["reads"] += 1
         sess = (doc or {}).get("session") or {}
@@ -382,7 +385,8 @@ def main():
         sids = []
         for _ in range(args.sessions):
             code, doc = request(conn, "POST", "/sessions",
-                                {"memory_mb": args.memory_mb, "setup_code": SETUP})
+                                {"memory_mb": args.memory_mb, "setup_code": SETUP,
+                                 "timeout": CALL_TIMEOUT})
             if code != 201 or (doc or {}).get("revision") != 1:
                 mismatches.append({"what": "POST /sessions", "got": [code, doc], "want": 201})
                 break
