@@ -12,6 +12,10 @@ take turns, in a rotating order, so machine noise hits all of them alike):
   bwrap    bwrap --unshare-all --die-with-parent --ro-bind / / python3 -I -S -c CODE
            (skipped with a note when bwrap is missing or does not work)
 
+After them, the sessions model (tests/sessions/model.py): 1000 random calls
+over 10 sessions at once, each checked against a model (--session-calls; 0 with
+--quick, since make test runs the model on its own).
+
 See bench/README.md for what is measured and how to read the output.
 """
 import argparse
@@ -389,6 +393,30 @@ def run_rss_phase(server, n, conc=8, chunk=10000):
             "curve": curve}
 
 
+def run_sessions_model(binary, calls, sessions=10, seed=1):
+    """tests/sessions/model.py on its own server: its summary (wall time, calls
+    per kind, commits, rollbacks, mismatches) and its exit status."""
+    print("sessions model: %d calls over %d sessions" % (calls, sessions),
+          file=sys.stderr, flush=True)
+    fd, path = tempfile.mkstemp(prefix="ts-model-", suffix=".json")
+    os.close(fd)
+    try:
+        p = subprocess.run([PY, os.path.join(ROOT, "tests", "sessions", "model.py"), binary,
+                            "--calls", str(calls), "--sessions", str(sessions),
+                            "--seed", str(seed), "--json", path],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        sys.stderr.write(p.stdout)
+        try:
+            with open(path) as f:
+                summary = json.load(f)
+        except (OSError, ValueError):
+            summary = {}
+    finally:
+        os.unlink(path)
+    summary["exit_status"] = p.returncode
+    return summary
+
+
 def check_targets(rep, cells):
     """The speed targets of the project, measured in this run."""
     def summ(t, w, c):
@@ -442,6 +470,8 @@ def main():
                     help="rounds per cell (targets alternate between rounds)")
     ap.add_argument("--rss-executions", type=int, default=None,
                     help="trivial executions of the RSS phase (100000; quick: 2000)")
+    ap.add_argument("--session-calls", type=int, default=None,
+                    help="calls of the sessions model (1000; quick: 0, make test runs it)")
     args = ap.parse_args()
     global LOADGEN
     LOADGEN = args.loadgen
@@ -451,11 +481,13 @@ def main():
         counts = {"exec_trivial": 100, "exec_cpu50ms": 20, "exec_out64k": 50,
                   "validate_100b": 2000, "validate_20k": 50}
         rss_execs = 2000 if args.rss_executions is None else args.rss_executions
+        session_calls = 0 if args.session_calls is None else args.session_calls
         http_conc, proc_conc, rounds, cell_limit = [1, 2], [1, 2], args.rounds or 2, 8.0
     else:
         counts = {"exec_trivial": 2000, "exec_cpu50ms": 120, "exec_out64k": 600,
                   "validate_100b": 40000, "validate_20k": 600}
         rss_execs = 100000 if args.rss_executions is None else args.rss_executions
+        session_calls = 1000 if args.session_calls is None else args.session_calls
         http_conc, proc_conc, rounds, cell_limit = [1, 2, 16, 64], [1, 2], args.rounds or 4, 24.0
 
     notes = []
@@ -566,6 +598,8 @@ def main():
     finally:
         for s in servers.values():
             s.stop()
+    # Its own server, once ours is stopped: nothing else runs meanwhile.
+    smodel = run_sessions_model(args.binary, session_calls) if session_calls > 0 else None
 
     total_s = time.monotonic() - t_start
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
@@ -580,6 +614,7 @@ def main():
         "workloads": {k: {"endpoint": ep, "code_bytes": len(code.encode()), "timeout_s": to}
                       for k, (ep, code, to) in WORKLOADS.items()},
         "rss_kb_idle": rss_idle, "rss_kb_end": rss_end, "rss_phase": rss_phase,
+        "sessions_model": smodel,
         "notes": notes,
         "results": [dict(target=t, workload=w, concurrency=c, **cells[(t, w, c)].summary())
                     for (t, w, c) in cells],
@@ -600,6 +635,10 @@ def main():
     if rss_phase and rss_phase["non_ok"]:
         bad.append({"target": "ours", "workload": "rss phase", "concurrency": 8,
                     "outcomes": rss_phase["non_ok"]})
+    if smodel and (smodel["exit_status"] != 0 or smodel.get("mismatches")):
+        bad.append({"target": "ours", "workload": "sessions model", "concurrency": 10,
+                    "outcomes": {"mismatches": smodel.get("mismatches"),
+                                 "exit_status": smodel["exit_status"]}})
     for r in bad:
         print("FAILED: ours %s c=%s: %s" % (r["workload"], r["concurrency"], r["outcomes"]),
               file=sys.stderr)
@@ -634,6 +673,17 @@ def render_md(rep, cells, targets):
                   ph["rss_kb_idle_before"], ph["rss_kb_idle_after"], ph["change_pct"] or 0,
                   ph["rss_kb_max"], ph["zygote_rss_kb_before"], ph["zygote_rss_kb_after"],
                   " ".join("%d:%s" % (a, b) for a, b in ph["curve"]))]
+    sm = rep.get("sessions_model")
+    if sm:
+        L += ["", "Sessions model (tests/sessions/model.py, seed %s): %s of %s calls over %s "
+              "sessions checked against the model, each followed by a read of the state, in "
+              "%s s (%s calls/s); %s commits, %s rollbacks, **%s mismatches** (exit status %s). "
+              "Calls by kind: %s." % (
+                  sm.get("seed"), sm.get("calls_checked"), sm.get("calls_planned"),
+                  sm.get("sessions"), sm.get("wall_s"), sm.get("calls_per_s"),
+                  sm.get("commits"), sm.get("rollbacks"), sm.get("mismatches"),
+                  sm["exit_status"],
+                  ", ".join("%s %s" % kv for kv in (sm.get("calls_by_kind") or {}).items()))]
     L += ["", "## Side by side", ""]
     L += ["Ratios: `p50×` = baseline p50 / ours p50 (above 1: we are faster); "
           "`thr×` = ours throughput / baseline throughput (above 1: we serve more).", ""]

@@ -87,6 +87,10 @@ run ./build/sandbox-tests --jobs "$jobs"
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign
 run ./scripts/demo.sh ./build/tool-sandbox
+# Sessions against a model (tests/sessions/model.py): 300 random calls over
+# 10 sessions at once (ok, raise, timeout, memory, commit never/always,
+# rejected), each followed by a read of the state, which must be the model's.
+run /usr/bin/python3 tests/sessions/model.py build/tool-sandbox --sessions 10 --calls 300
 # A short benchmark, so that it cannot rot: it fails on any non-ok answer
 # of ours, not on speed (this machine's noise is not ours to judge).
 benchdir=$(mktemp -d)
