@@ -93,6 +93,36 @@ static int session_rows(struct ts_executor *ex, const char *setup, const char *c
   return ts_session_destroy_sync(ex, info.id, sp.owner, &err);
 }
 
+/* Forks of a session holding `setup`'s state: each timed from the
+ * request to the new session's answer, then deleted (not timed). */
+static int fork_rows(struct ts_executor *ex, const char *setup, struct row *row, int rounds) {
+  struct ts_session_params sp = {.memory_mb = 1024, .ttl = 600};
+  struct ts_session_info info, f;
+  struct ts_exec_params p = {setup, strlen(setup), NULL, 0, 30.0, 1024, TS_JOB_F_RAW};
+  struct ts_exec_result r;
+  ts_err err = {0};
+
+  if (ts_session_create_sync(ex, &sp, &info, &err) < 0 ||
+      ts_session_exec_run(ex, info.id, sp.owner, &p, TS_COMMIT_ON_SUCCESS, &r, &err) < 0 ||
+      r.status != TS_EXEC_OK) {
+    fprintf(stderr, "ts-sessions: session setup: %s\n", err.msg);
+    return -1;
+  }
+  ts_exec_result_free(&r);
+  for (int i = 0; i < rounds; i++) {
+    double w0 = now_ms(), c0 = cpu_ms_self();
+    if (ts_session_fork_sync(ex, info.id, sp.owner, &f, &err) < 0)
+      return -1;
+    row->wall[i] = now_ms() - w0;
+    row->server[i] = cpu_ms_self() - c0;
+    row->sandbox[i] = 0;
+    (void)snprintf(row->status, sizeof row->status, "ok");
+    if (ts_session_destroy_sync(ex, f.id, sp.owner, &err) < 0)
+      return -1;
+  }
+  return ts_session_destroy_sync(ex, info.id, sp.owner, &err);
+}
+
 int main(int argc, char **argv) {
   struct ts_executor_config cfg = {
       .zygote_exe = "/proc/self/exe",
@@ -104,12 +134,14 @@ int main(int argc, char **argv) {
       .pool = 1,
       .memory_max_mb = 1024,
       .timeout_max = 30,
-      .max_sessions = 2,
+      .max_sessions = 3,
   };
   static struct row stateless = {"stateless /execute, `x = 1`"},
                     trivial = {"session call, `x = 1` (committed)"},
                     big = {"session call, 50 MB state, `y = 1` (committed)"},
-                    cow = {"session call, 50 MB state, writes 1 MB of it (rolled back)"};
+                    cow = {"session call, 50 MB state, writes 1 MB of it (rolled back)"},
+                    fork_small = {"fork, trivial state (sandbox CPU not measured)"},
+                    fork_big = {"fork, 50 MB state (sandbox CPU not measured)"};
   static const char state[] = "data = {i: str(i) for i in range(400000)}\n"
                               "blob = bytearray(16 << 20)\n";
   int rounds = argc > 1 ? atoi(argv[1]) : 51;
@@ -137,7 +169,8 @@ int main(int argc, char **argv) {
   if (session_rows(ex, "x = 0\n", "x = 1\n", TS_COMMIT_ON_SUCCESS, &trivial, rounds, &kb_small) < 0 ||
       session_rows(ex, state, "y = 1\n", TS_COMMIT_ON_SUCCESS, &big, rounds, &kb_big) < 0 ||
       session_rows(ex, state, "blob[:1 << 20] = b'\\x01' * (1 << 20)\n", TS_COMMIT_NEVER, &cow,
-                   rounds, &kb_big) < 0) {
+                   rounds, &kb_big) < 0 ||
+      fork_rows(ex, "x = 0\n", &fork_small, rounds) < 0 || fork_rows(ex, state, &fork_big, rounds) < 0) {
     fprintf(stderr, "ts-sessions: %s\n", err.msg);
     return 1;
   }
@@ -148,6 +181,8 @@ int main(int argc, char **argv) {
   print_row(&trivial, rounds);
   print_row(&big, rounds);
   print_row(&cow, rounds);
+  print_row(&fork_small, rounds);
+  print_row(&fork_big, rounds);
   printf("\nholder resident set: %lu kB (trivial state), %lu kB (50 MB state)\n", kb_small, kb_big);
   ts_executor_stop(ex, 5);
   ts_executor_free(ex);
