@@ -1163,10 +1163,17 @@ int ts_session_exec(struct ts_executor *ex, const char *id, const unsigned char 
                     const struct ts_exec_params *p, enum ts_commit commit,
                     ts_exec_done_fn done, void *ctx, ts_err *err) {
   struct sess_op *op = new_op(OP_EXEC, id, owner, NULL, NULL, err);
+  struct ts_exec_params job = *p;
 
   if (!op)
     return -1;
-  if (!(op->w = ex_new_work(ex, p, false, done, ctx, err))) {
+  /* The call learns its commit mode: it keeps its working directory only
+   * when it may become the state (sandbox/snapshot.h). */
+  if (commit == TS_COMMIT_NEVER)
+    job.flags |= TS_JOB_F_COMMIT_NEVER;
+  else if (commit == TS_COMMIT_ALWAYS)
+    job.flags |= TS_JOB_F_COMMIT_ALWAYS;
+  if (!(op->w = ex_new_work(ex, &job, false, done, ctx, err))) {
     free(op);
     return -1;
   }
