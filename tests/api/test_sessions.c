@@ -1284,6 +1284,17 @@ Test(sessions, validator_off_writes_into_tmp_are_rolled_back) {
   expect(d, "ok", 1, false, "never");
   cr_assert_str_eq(repr_of(d), committed);
   cJSON_Delete(d);
+  /* a tree deeper than a snapshot keeps cannot be the state: the call
+   * says so and ends; the next call finds it gone */
+  d = call_with(s.port, id, "os.makedirs('/'.join(['n'] * 40))", files_cap);
+  expect(d, "error", 1, false, "process_ended");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(d, "error"), "type"), "OSError");
+  cr_assert(strstr(str_of(cJSON_GetObjectItem(d, "error"), "message"), "nested too deep"));
+  cJSON_Delete(d);
+  d = call_with(s.port, id, "tree()", "{\"capabilities\":[\"files\"],\"commit\":\"never\"}");
+  expect(d, "ok", 1, false, "never");
+  cr_assert_str_eq(repr_of(d), committed);
+  cJSON_Delete(d);
   srv_stop(&s);
 }
 
