@@ -523,7 +523,7 @@ static long run_job(const struct ts_child_ctx *ctx, bool session, bool *intact) 
     }
   }
   if (*intact && may_commit(&job.limits, rc)) {
-    struct ts_snapshot taken;
+    struct ts_snapshot taken = {0};
     if (capture_workdir(ctx, &taken, lost, sizeof lost, &lost_errno)) {
       ts_snap_free(&workdir);
       workdir = taken;

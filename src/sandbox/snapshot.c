@@ -64,7 +64,9 @@ static char *data_alloc(size_t size, int *mapped) {
   if (!*mapped)
     return malloc(size ? size : 1);
   p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  if (p == MAP_FAILED)
+    return NULL;
+  return p;
 }
 
 static void data_free(struct ts_snap_entry *e) {
@@ -347,7 +349,11 @@ static struct ts_snap_entry *cap_add(struct cap *c, const char *prefix, size_t p
   }
   memcpy(p + len - nlen, name, nlen + 1);
   e = &c->s->v[c->s->n++];
-  *e = (struct ts_snap_entry){p, len, st->st_mode & (S_IFMT | 07777), st->st_mtim, NULL, 0, 0};
+  memset(e, 0, sizeof *e);
+  e->path = p; /* the snapshot's now: ts_snap_free frees it */
+  e->path_len = len;
+  e->mode = st->st_mode & (S_IFMT | 07777);
+  e->mtime = st->st_mtim;
   return e;
 }
 
