@@ -140,12 +140,19 @@ int main(int argc, char **argv) {
                     trivial = {"session call, `x = 1` (committed)"},
                     big = {"session call, 50 MB state, `y = 1` (committed)"},
                     cow = {"session call, 50 MB state, writes 1 MB of it (rolled back)"},
+                    files = {"session call, 8 MiB in /tmp (64 files), `y = 1` (committed)"},
                     fork_small = {"fork, trivial state (sandbox CPU not measured)"},
                     fork_big = {"fork, 50 MB state (sandbox CPU not measured)"};
   static const char state[] = "data = {i: str(i) for i in range(400000)}\n"
                               "blob = bytearray(16 << 20)\n";
+  /* a working directory that each call restores and captures again */
+  static const char tmp_files[] = "import os\n"
+                                  "os.mkdir('/tmp/d')\n"
+                                  "for i in range(64):\n"
+                                  "    with open('/tmp/d/%d' % i, 'wb') as f:\n"
+                                  "        f.write(bytes([i]) * (128 << 10))\n";
   int rounds = argc > 1 ? atoi(argv[1]) : 51;
-  unsigned long kb_small = 0, kb_big = 0;
+  unsigned long kb_small = 0, kb_big = 0, kb_files = 0;
   struct ts_executor *ex;
   ts_err err = {0};
 
@@ -170,6 +177,7 @@ int main(int argc, char **argv) {
       session_rows(ex, state, "y = 1\n", TS_COMMIT_ON_SUCCESS, &big, rounds, &kb_big) < 0 ||
       session_rows(ex, state, "blob[:1 << 20] = b'\\x01' * (1 << 20)\n", TS_COMMIT_NEVER, &cow,
                    rounds, &kb_big) < 0 ||
+      session_rows(ex, tmp_files, "y = 1\n", TS_COMMIT_ON_SUCCESS, &files, rounds, &kb_files) < 0 ||
       fork_rows(ex, "x = 0\n", &fork_small, rounds) < 0 || fork_rows(ex, state, &fork_big, rounds) < 0) {
     fprintf(stderr, "ts-sessions: %s\n", err.msg);
     return 1;
@@ -181,9 +189,12 @@ int main(int argc, char **argv) {
   print_row(&trivial, rounds);
   print_row(&big, rounds);
   print_row(&cow, rounds);
+  print_row(&files, rounds);
   print_row(&fork_small, rounds);
   print_row(&fork_big, rounds);
-  printf("\nholder resident set: %lu kB (trivial state), %lu kB (50 MB state)\n", kb_small, kb_big);
+  printf("\nholder resident set: %lu kB (trivial state), %lu kB (50 MB state), %lu kB (8 MiB in "
+         "/tmp)\n",
+         kb_small, kb_big, kb_files);
   ts_executor_stop(ex, 5);
   ts_executor_free(ex);
   return 0;

@@ -1394,6 +1394,8 @@ static void op_fork(struct ts_executor *ex, struct sess_op *op) {
   }
   if (p.timeout > ex->cfg.timeout_max)
     p.timeout = ex->cfg.timeout_max;
+  /* (The job has no commit flag: the call keeps its working directory,
+   * its origin's restored, and waits to be made a holder.) */
   if (!(w = ex_new_work(ex, &p, false, fork_done, op, &err))) {
     op_done(ex, op, err.errnum == EAGAIN || err.errnum == ESHUTDOWN ? err.errnum : EIO, err.msg,
             NULL);
@@ -1529,10 +1531,17 @@ int ts_session_exec(struct ts_executor *ex, const char *id, const unsigned char 
                     const struct ts_exec_params *p, enum ts_commit commit,
                     ts_exec_done_fn done, void *ctx, ts_err *err) {
   struct sess_op *op = new_op(OP_EXEC, id, owner, NULL, NULL, err);
+  struct ts_exec_params job = *p;
 
   if (!op)
     return -1;
-  if (!(op->w = ex_new_work(ex, p, false, done, ctx, err))) {
+  /* The call learns its commit mode: it keeps its working directory only
+   * when it may become the state (sandbox/snapshot.h). */
+  if (commit == TS_COMMIT_NEVER)
+    job.flags |= TS_JOB_F_COMMIT_NEVER;
+  else if (commit == TS_COMMIT_ALWAYS)
+    job.flags |= TS_JOB_F_COMMIT_ALWAYS;
+  if (!(op->w = ex_new_work(ex, &job, false, done, ctx, err))) {
     free(op);
     return -1;
   }

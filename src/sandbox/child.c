@@ -28,11 +28,23 @@
 #include "sandbox/namespaces.h"
 #include "sandbox/pyguard.h"
 #include "sandbox/session.h"
+#include "sandbox/snapshot.h"
 #include "util/pyembed.h"
 
 /* Where die() reports: the report pipe, wherever step 6 has it.  Each
  * child's own copy, written by this file only. */
 static int report_fd = -1;
+
+/* A session's working directory as the state holds it (snapshot.h): the
+ * holder's, inherited by each call, replaced by the call's own capture
+ * when the call may become the state.  Empty in the first holder. */
+static struct ts_snapshot workdir;
+
+/* Inodes of the private /tmp, itself included: the most entries a
+ * snapshot can hold. */
+#define TS_TMP_INODES 1024
+#define TS_STR(x) TS_STR_(x)
+#define TS_STR_(x) #x
 
 /* The one way a step fails: a SETUP_ERROR record with errno, then exit.
  * Async-signal-safe and allocation-free (steps 1-8 run right after a
@@ -49,7 +61,7 @@ static int set_limit(int resource, rlim_t v) {
 
 /* "size=N,nr_inodes=1024,mode=1777" without snprintf. */
 static void tmp_options(char *buf, size_t cap, unsigned long bytes) {
-  static const char head[] = "size=", tail[] = ",nr_inodes=1024,mode=1777";
+  static const char head[] = "size=", tail[] = ",nr_inodes=" TS_STR(TS_TMP_INODES) ",mode=1777";
   char digits[24];
   size_t n = 0, k = 0;
 
@@ -148,21 +160,104 @@ __attribute__((noreturn)) static void finish(int code) {
   _exit(code);
 }
 
-/* A file of the job could not be written (the server checked every path,
- * so this is the private /tmp running out of room, or a malformed job):
- * the snippet does not run, and the report says which file, as an OSError
- * of the snippet's.  Python is usable: the setup is over. */
-__attribute__((noreturn)) static void files_failed(const struct ts_child_ctx *ctx, size_t i,
-                                                   const char *why) {
-  PyObject *type, *value, *tb;
-  int e = errno;
+/* A session's call that will end after its report says so first
+ * (TS_REC_ENDS): it is never taken for one waiting to be committed. */
+static void report_ends(bool session) {
+  if (session)
+    (void)ts_report_write(TS_FD_REPORT, TS_REC_ENDS, "", 0);
+}
 
-  PyErr_Format(PyExc_OSError, "cannot write files[%zu] into the working directory: %s: %s", i,
-               why, strerror(e));
-  PyErr_Fetch(&type, &value, &tb);
-  PyErr_NormalizeException(&type, &value, &tb);
-  report_result(true, value ? PyObject_CallOneArg(ctx->report, value) : NULL);
+/* The fixed RESULT record of a MemoryError, made without allocating. */
+static void report_oom(void) {
+  static const char oom[] =
+      "{\"error\":{\"type\":\"MemoryError\",\"message\":\"\",\"traceback\":\"\",\"line\":null}}";
+  (void)ts_report_write(TS_FD_REPORT, TS_REC_RESULT_EXCEPTION, oom, sizeof oom - 1);
+}
+
+/* What the job could not do, as an exception of the snippet's (`type`,
+ * the message in `text`) in the RESULT record.  Python is usable: the
+ * setup is over. */
+static void report_failure(const struct ts_child_ctx *ctx, PyObject *type, const char *text) {
+  PyObject *t, *value, *tb, *json;
+
+  PyErr_SetString(type, text);
+  PyErr_Fetch(&t, &value, &tb);
+  PyErr_NormalizeException(&t, &value, &tb);
+  json = value ? PyObject_CallOneArg(ctx->report, value) : NULL;
+  if (json)
+    report_result(true, json);
+  else
+    report_oom();
+  Py_XDECREF(json);
+  Py_XDECREF(t);
+  Py_XDECREF(value);
+  Py_XDECREF(tb);
+  PyErr_Clear();
+}
+
+/* A file of the job could not be written (the server checked every path,
+ * so this is the private /tmp running out of room, a session's directory
+ * in the way, or a malformed job): the snippet does not run, and the
+ * report says which file, as an OSError of the snippet's.  A session's
+ * call ends too: its working directory is half written. */
+__attribute__((noreturn)) static void files_failed(const struct ts_child_ctx *ctx, bool session,
+                                                   size_t i, const char *why) {
+  char text[256];
+
+  (void)snprintf(text, sizeof text, "cannot write files[%zu] into the working directory: %s: %s",
+                 i, why, strerror(errno));
+  report_ends(session);
+  report_failure(ctx, PyExc_OSError, text);
   finish(TS_EXIT_ERROR);
+}
+
+/* 10b, a session's call: the working directory made exactly the state's
+ * (snapshot.h).  Whatever a rolled-back call left there goes, what the
+ * last committed call left comes back.  /tmp's own mode is not the
+ * state's (the snippet owns it, and may have taken its permissions).  On
+ * failure the snippet does not run and the call ends. */
+static void restore_workdir(const struct ts_child_ctx *ctx) {
+  const char *why = "cannot empty it";
+  char text[256];
+  int top = -1;
+
+  if (fchmodat(AT_FDCWD, TS_WORKDIR, 01777, 0) == 0 &&
+      (top = open(TS_WORKDIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) >= 0 &&
+      ts_snap_clear(top) == 0 && ts_snap_restore(top, &workdir, &why) == 0) {
+    close(top);
+    return;
+  }
+  (void)snprintf(text, sizeof text, "cannot restore the session's working directory: %s: %s",
+                 top < 0 ? "cannot open it" : why, strerror(errno));
+  report_ends(true);
+  report_failure(ctx, PyExc_OSError, text);
+  finish(TS_EXIT_ERROR);
+}
+
+/* 13, a session's call that may become the state: its working directory
+ * captured into `taken`, unchanged files taken from the one it restored
+ * (which is then only good to be freed).  Bounded by what the private
+ * /tmp can hold; a call whose directory cannot be kept (out of memory,
+ * nested too deep) cannot be the state: the reason goes in `text`. */
+static bool capture_workdir(const struct ts_child_ctx *ctx, struct ts_snapshot *taken,
+                            char *text, size_t cap, int *err) {
+  const char *why = "cannot open it";
+  int top = open(TS_WORKDIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+  if (top >= 0 && ts_snap_capture(top, TS_TMP_INODES, ctx->tmp_bytes, &workdir, taken, &why) == 0) {
+    close(top);
+    return true;
+  }
+  *err = errno;
+  if (top >= 0)
+    close(top);
+  if (*err == ENOMEM)
+    why = "out of memory (memory_mb is the session's)";
+  (void)snprintf(text, cap,
+                 "the session's working directory could not be kept, so this call cannot "
+                 "become the session's state: %s%s%s",
+                 why, *err == ENOMEM ? "" : ": ", *err == ENOMEM ? "" : strerror(*err));
+  return false;
 }
 
 /* runner.py's expect_compile(src): the one "compile" event of src that
@@ -307,6 +402,15 @@ static void confine(const struct ts_child_ctx *ctx, const struct ts_spawn_req *r
     die("seccomp");
 }
 
+/* Whether a session's call that ended with `rc` may become the state:
+ * the server decides (exec/session.c), by the same rule; this only spares
+ * the capture of a working directory nobody will keep. */
+static bool may_commit(const struct ts_job_limits *l, long rc) {
+  if (l->flags & TS_JOB_F_COMMIT_NEVER)
+    return false;
+  return rc == TS_EXIT_OK || (l->flags & TS_JOB_F_COMMIT_ALWAYS);
+}
+
 /* Steps 9-13: the job, from the job pipe to the report.  Returns the exit
  * code; *intact (a session's call) whether the snippet's globals are
  * still whole, so that the process may become the session's state. */
@@ -316,8 +420,10 @@ static long run_job(const struct ts_child_ctx *ctx, bool session, bool *intact) 
   struct ts_job job;
   char *buf, *src;
   size_t len;
-  bool raw;
+  bool raw, whole;
   long rc = TS_EXIT_ERROR;
+  char lost[256] = "";
+  int lost_errno = 0;
 
   *intact = false;
   /* 9. The job.  Fully confined, the child blocks here until the server
@@ -335,12 +441,16 @@ static long run_job(const struct ts_child_ctx *ctx, bool session, bool *intact) 
 
   /* 10b. The job's files, written into the working directory, /tmp, our
    *      cwd since step 3; then the capability that lets the snippet open
-   *      them (runner.py: an `open` confined to that directory). */
+   *      them (runner.py: an `open` confined to that directory).  A
+   *      session's call first makes that directory the state's, and its
+   *      files replace the state's files of the same paths. */
+  if (session)
+    restore_workdir(ctx);
   if (job.nfiles) {
     size_t bad = 0;
     const char *why = "";
-    if (ts_job_files_write(AT_FDCWD, &job, &bad, &why) < 0)
-      files_failed(ctx, bad, why);
+    if (ts_job_files_write(AT_FDCWD, &job, session, &bad, &why) < 0)
+      files_failed(ctx, session, bad, why);
   }
   if (job.limits.flags & TS_JOB_F_FILES) {
     PyObject *r = PyObject_CallFunction(ctx->grant, "s", "files");
@@ -393,24 +503,43 @@ static long run_job(const struct ts_child_ctx *ctx, bool session, bool *intact) 
    *     here, in C, from the working directory: the server never opens a
    *     path inside a sandbox); then the runner's JSON as the RESULT
    *     record, or, when the runner itself ran out of memory, a fixed one
-   *     made without allocating. */
+   *     made without allocating.  A session's call compares the files
+   *     it sends back with the working directory it restored; then, when
+   *     it may become the state, it captures that directory, which
+   *     replaces the one it restored.  A call that cannot be the state
+   *     says it ends. */
+  whole = out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == (session ? 3 : 2);
+  if (whole) {
+    rc = PyLong_AsLong(PyTuple_GET_ITEM(out, 0)) == 0 ? TS_EXIT_OK : TS_EXIT_ERROR;
+    *intact = session && PyObject_IsTrue(PyTuple_GET_ITEM(out, 2)) == 1;
+  }
   if (job.npatterns) {
     int dirfd = open(TS_WORKDIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (dirfd >= 0) {
-      int sent = ts_job_files_return(dirfd, &job, TS_FD_REPORT);
+      int sent = ts_job_files_return(dirfd, &job, session ? &workdir : NULL, TS_FD_REPORT);
       close(dirfd);
       if (sent < 0)
         finish(TS_EXIT_ERROR); /* the report is broken: nothing more to say */
     }
   }
-  if (out && PyTuple_Check(out) && PyTuple_GET_SIZE(out) == (session ? 3 : 2)) {
-    rc = PyLong_AsLong(PyTuple_GET_ITEM(out, 0)) == 0 ? TS_EXIT_OK : TS_EXIT_ERROR;
+  if (*intact && may_commit(&job.limits, rc)) {
+    struct ts_snapshot taken = {0};
+    if (capture_workdir(ctx, &taken, lost, sizeof lost, &lost_errno)) {
+      ts_snap_free(&workdir);
+      workdir = taken;
+    } else {
+      *intact = false;
+    }
+  }
+  if (session && !*intact)
+    report_ends(true);
+  if (lost[0]) {
+    rc = TS_EXIT_ERROR;
+    report_failure(ctx, lost_errno == ENOMEM ? PyExc_MemoryError : PyExc_OSError, lost);
+  } else if (whole) {
     report_result(rc != TS_EXIT_OK, PyTuple_GET_ITEM(out, 1));
-    *intact = session && PyObject_IsTrue(PyTuple_GET_ITEM(out, 2)) == 1;
   } else if (PyErr_ExceptionMatches(PyExc_MemoryError)) {
-    static const char oom[] =
-        "{\"error\":{\"type\":\"MemoryError\",\"message\":\"\",\"traceback\":\"\",\"line\":null}}";
-    (void)ts_report_write(TS_FD_REPORT, TS_REC_RESULT_EXCEPTION, oom, sizeof oom - 1);
+    report_oom();
   }
 
   if (session) { /* the process lives on: what the job took goes back */

@@ -30,9 +30,10 @@ static int write_all(int fd, const char *p, size_t n) {
 }
 
 /* One file: its directories made and entered one component at a time,
- * then the file itself created.  `dirfd` stays open; every descriptor
- * opened here is closed. */
-static int write_one(int dirfd, const struct ts_job_file *f, const char **why) {
+ * then the file itself created; with `replace`, a file of that path is
+ * removed first (never a directory).  `dirfd` stays open; every
+ * descriptor opened here is closed. */
+static int write_one(int dirfd, const struct ts_job_file *f, bool replace, const char **why) {
   char path[TS_FILE_PATH_MAX + 1];
   char *name = path, *slash;
   int cur = dirfd, fd, saved;
@@ -62,6 +63,8 @@ static int write_one(int dirfd, const struct ts_job_file *f, const char **why) {
     name = slash + 1;
   }
   fd = openat(cur, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == EEXIST && replace && unlinkat(cur, name, 0) == 0)
+    fd = openat(cur, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     *why = "openat (the file)";
     goto fail;
@@ -89,7 +92,8 @@ fail:
   return -1;
 }
 
-int ts_job_files_write(int dirfd, const struct ts_job *job, size_t *bad, const char **why) {
+int ts_job_files_write(int dirfd, const struct ts_job *job, bool replace, size_t *bad,
+                       const char **why) {
   struct ts_job_file f;
   size_t off = 0, i = 0;
 
@@ -100,7 +104,7 @@ int ts_job_files_write(int dirfd, const struct ts_job *job, size_t *bad, const c
       errno = EPROTO;
       return -1;
     }
-    if (write_one(dirfd, &f, why) < 0) {
+    if (write_one(dirfd, &f, replace, why) < 0) {
       *bad = i;
       return -1;
     }
@@ -235,30 +239,38 @@ static int open_found(int dirfd, const struct found *f) {
   return fd;
 }
 
-/* Whether the file is one of the job's own, unchanged: it is not sent. */
-static bool unchanged_input(int dirfd, const struct ts_job *job, const struct found *f) {
+/* Whether the file holds exactly the `len` bytes at `data`. */
+static bool same_bytes(int dirfd, const struct found *f, const char *data, size_t len) {
+  size_t done = 0;
+  char buf[4096];
+  int fd;
+
+  if (len != f->size || (fd = open_found(dirfd, f)) < 0)
+    return false;
+  while (done < len) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0 || (size_t)n > len - done || memcmp(buf, data + done, (size_t)n) != 0)
+      break;
+    done += (size_t)n;
+  }
+  close(fd);
+  return done == len;
+}
+
+/* Whether the file is as it was before the snippet ran: one of the job's
+ * own, unchanged, or else a file of the session's working directory as
+ * the call found it (`before`), unchanged.  It is not sent. */
+static bool unchanged(int dirfd, const struct ts_job *job, const struct ts_snapshot *before,
+                      const struct found *f) {
+  const struct ts_snap_entry *e;
   struct ts_job_file in;
   size_t off = 0;
-  char buf[4096];
 
-  while (ts_job_file_next(job, &off, &in)) {
-    size_t done = 0;
-    int fd;
-    if (in.path_len != f->path_len || memcmp(in.path, f->path, f->path_len) != 0)
-      continue;
-    if (in.data_len != f->size || (fd = open_found(dirfd, f)) < 0)
-      return false;
-    while (done < in.data_len) {
-      ssize_t n = read(fd, buf, sizeof buf);
-      if (n <= 0 || memcmp(buf, in.data + done, (size_t)n) != 0 ||
-          (size_t)n > in.data_len - done)
-        break;
-      done += (size_t)n;
-    }
-    close(fd);
-    return done == in.data_len;
-  }
-  return false;
+  while (ts_job_file_next(job, &off, &in))
+    if (in.path_len == f->path_len && memcmp(in.path, f->path, f->path_len) == 0)
+      return same_bytes(dirfd, f, in.data, in.data_len);
+  e = before ? ts_snap_find(before, f->path, f->path_len) : NULL;
+  return e && S_ISREG(e->mode) && same_bytes(dirfd, f, e->data, e->size);
 }
 
 /* The record goes out through a buffer: a pipeful per write, never a
@@ -352,7 +364,8 @@ static int send_record(int dirfd, const struct found *found, size_t n, uint32_t 
   return out_flush(o);
 }
 
-int ts_job_files_return(int dirfd, const struct ts_job *job, int fd) {
+int ts_job_files_return(int dirfd, const struct ts_job *job, const struct ts_snapshot *before,
+                        int fd) {
   struct walk w = {.job = job};
   char prefix[TS_FILE_PATH_MAX + 1] = "";
   uint64_t left = job->ret.max_bytes;
@@ -365,7 +378,7 @@ int ts_job_files_return(int dirfd, const struct ts_job *job, int fd) {
     qsort(w.found, w.n, sizeof *w.found, by_path);
   for (size_t i = 0; i < w.n; i++) {
     struct found *f = &w.found[i];
-    if (unchanged_input(dirfd, job, f))
+    if (unchanged(dirfd, job, before, f))
       continue;
     if (kept == job->ret.max_files) {
       dropped++;

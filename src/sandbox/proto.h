@@ -112,6 +112,12 @@ struct ts_job_limits {
 /* A session's query (GET /sessions/{id}): no snippet; the call lists the
  * state's top-level variables, in C, and ends (child.c: list_variables). */
 #define TS_JOB_F_QUERY 0x10u
+/* A session's call, its commit mode (enum ts_commit): "never" (the call
+ * never becomes the state) or "always" (a call that raised may).  The
+ * call keeps its working directory (sandbox/snapshot.h) only when it may
+ * become the state; the server decides either way. */
+#define TS_JOB_F_COMMIT_NEVER 0x20u
+#define TS_JOB_F_COMMIT_ALWAYS 0x40u
 /* A job's working directory: its current directory, the private tmpfs
  * that child.c mounts in step 3, where its files are written. */
 #define TS_WORKDIR "/tmp"
@@ -192,6 +198,12 @@ enum ts_report_record {
   TS_REC_RESULT_EXCEPTION = 3, /* runner JSON: {"error": {...}, "audit": [...], ...} */
   TS_REC_DISPLAY = 4,         /* runner JSON: one bundle, {MIME type: value, ...} */
   TS_REC_FILES = 5,           /* the files sent back: see below */
+  /* No payload.  A session's call that ends after its report (it cannot
+   * be the session's state: its globals were freed, or its working
+   * directory could not be kept) says so before its RESULT record, so
+   * that the server waits for its exit instead of taking the closed
+   * pipes for a call waiting to be committed. */
+  TS_REC_ENDS = 6,
 };
 /* Besides "error" and "audit", a RESULT record may hold "result" (the
  * value of the snippet's last expression: {"type", "repr",

@@ -476,7 +476,7 @@ bool ts_report_is_result(const char *buf, size_t len) {
     if (h.type == TS_REC_RESULT_OK || h.type == TS_REC_RESULT_EXCEPTION)
       return off == len;
     if (h.type != TS_REC_DISPLAY && h.type != TS_REC_FILES)
-      return false;
+      return false; /* TS_REC_ENDS among them: wait for the exit */
   }
   return false;
 }
@@ -527,6 +527,10 @@ void ts_report_decode(const char *buf, size_t len, const struct ts_report_limits
         goto malformed;
       files = true;
       break;
+    case TS_REC_ENDS:
+      if (h.len != 0)
+        goto malformed;
+      break;
     case TS_REC_RESULT_OK:
     case TS_REC_RESULT_EXCEPTION:
       if (!last || parse_result(payload, h.len, h.type == TS_REC_RESULT_EXCEPTION, &budget, r) < 0)
@@ -557,7 +561,7 @@ int ts_report_next_display(const char *buf, size_t len, const struct ts_report_l
     struct budget budget = {lim->outputs_bytes - cur->bytes,
                             TS_OUTPUTS_MAX_JSON_VALUES - cur->json_values};
     if (++cur->records > TS_REPORT_MAX_RECORDS ||
-        (h.type != TS_REC_DISPLAY && h.type != TS_REC_FILES)) {
+        (h.type != TS_REC_DISPLAY && h.type != TS_REC_FILES && h.type != TS_REC_ENDS)) {
       cur->done = true; /* the last record, or one the decoder refuses */
       break;
     }

@@ -265,19 +265,13 @@ cJSON *ts_session_req_parse(const char *body, size_t len, double ttl_default, do
 }
 
 int ts_session_exec_req_check(const cJSON *root, int *commit, struct ts_reqerr *e) {
-  static const char *const refused[] = {"memory_mb", "files", "return_files", "capabilities"};
   static const char *const modes[] = {"on_success", "always", "never"};
   struct ts_str mode = {0};
   int r;
 
-  for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++) {
-    if (!field_of(root, refused[i]))
-      continue;
-    if (i == 0)
-      reqerr(e, 400, "invalid_field",
-             "field 'memory_mb': a session's memory is set when it is created (POST /sessions)");
-    else
-      reqerr(e, 400, "invalid_field", "field '%s': sessions do not take files yet", refused[i]);
+  if (field_of(root, "memory_mb")) {
+    reqerr(e, 400, "invalid_field",
+           "field 'memory_mb': a session's memory is set when it is created (POST /sessions)");
     return -1;
   }
   *commit = TS_REQ_COMMIT_ON_SUCCESS;

@@ -372,14 +372,23 @@ static void rejected_done(void *ctx, int err, const char *why, const struct ts_s
   finish(q);
 }
 
+/* The request's root and files, freed together. */
+static void drop_request(cJSON *root, struct ts_req_files *files) {
+  ts_req_files_free(files);
+  cJSON_Delete(root);
+}
+
 enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
   const struct ts_config *cfg = s->cfg;
   struct ts_execute_req req = {0};
   struct ts_validation v = {0};
   struct ts_reqerr re = {0};
+  struct ts_files_limits lim = {cfg->max_files, cfg->max_files_bytes, cfg->return_max_files};
+  struct ts_req_files files = {0};
   struct ts_exec_params p;
   struct sess_req *q;
   ts_err err = {0};
+  unsigned caps = 0;
   int commit = 0;
   cJSON *root;
 
@@ -387,7 +396,11 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
     return ROUTE_ANSWERED;
   root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
                               cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
-  if (root && ts_session_exec_req_check(root, &commit, &re) < 0) {
+  /* files, return_files and capabilities as /execute takes them: the
+   * files are written into the session's working directory, which is
+   * part of its state (sandbox/snapshot.h) */
+  if (root && (ts_session_exec_req_check(root, &commit, &re) < 0 ||
+               ts_req_caps_parse(root, &lim, &caps, &files, &re) < 0)) {
     cJSON_Delete(root);
     root = NULL;
   }
@@ -396,16 +409,16 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
     return ROUTE_ANSWERED;
   }
   if (!c->sess_id[0]) {
-    cJSON_Delete(root);
+    drop_request(root, &files);
     not_found(c);
     return ROUTE_ANSWERED;
   }
-  if (check_code(s, c, &req.code, 0, &v) < 0) {
-    cJSON_Delete(root);
+  if (check_code(s, c, &req.code, caps, &v) < 0) {
+    drop_request(root, &files);
     return ROUTE_ANSWERED;
   }
   if (!(q = sess_req_new(s, c))) {
-    cJSON_Delete(root);
+    drop_request(root, &files);
     ts_validation_free(&v);
     reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "out of memory");
     return ROUTE_ANSWERED;
@@ -417,7 +430,7 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
     cJSON_AddItemToObject(q->doc, "violations", cJSON_DetachItemFromObject(vj, "violations"));
     cJSON_Delete(vj);
     ts_validation_free(&v);
-    cJSON_Delete(root);
+    drop_request(root, &files);
     if (ts_session_get(s->ex, q->id, q->owner, rejected_done, q, &err) < 0) {
       sess_req_free(q);
       session_error(c, err.errnum, err.msg);
@@ -428,14 +441,21 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
   p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
                               req.timeout, 0, job_flags(&v), client_fd(c->mc)};
   ts_validation_free(&v);
-  /* The job is encoded by ts_session_exec: root may go. */
+  if (caps & TS_CAP_FILES)
+    p.flags |= TS_JOB_F_FILES;
+  p.files = files.v;
+  p.nfiles = files.n;
+  p.patterns = files.patterns;
+  p.npatterns = files.npatterns;
+  p.ret = (struct ts_job_return){cfg->return_max_files, 0, cfg->return_max_bytes};
+  /* The job is encoded by ts_session_exec: root and files may go. */
   if (ts_session_exec(s->ex, q->id, q->owner, &p, (enum ts_commit)commit, call_done, q, &err) <
       0) {
-    cJSON_Delete(root);
+    drop_request(root, &files);
     sess_req_free(q);
     return not_queued(c, &err);
   }
-  cJSON_Delete(root);
+  drop_request(root, &files);
   return ROUTE_PARKED;
 }
 

@@ -323,8 +323,14 @@ Test(sessions, bad_inputs_name_the_field) {
       {"X", "{\"code\":\"1\",\"commit\":true}", "invalid_field", "commit"},
       {"X", "{\"commit\":\"never\"}", "missing_field", "code"},
       {"X", "{\"code\":\"1\",\"memory_mb\":64}", "invalid_field", "memory_mb"},
-      {"X", "{\"code\":\"1\",\"files\":[]}", "invalid_field", "files"},
-      {"X", "{\"code\":\"1\",\"return_files\":true}", "invalid_field", "return_files"},
+      /* files, return_files and capabilities are read as /execute reads them */
+      {"X", "{\"code\":\"1\",\"files\":[{\"path\":\"../x\",\"content\":\"\"}]}",
+       "invalid_field", "files[0].path"},
+      {"X", "{\"code\":\"1\",\"files\":{}}", "invalid_field", "files"},
+      {"X", "{\"code\":\"1\",\"return_files\":[\"/abs\"]}", "invalid_field",
+       "return_files[0]"},
+      {"X", "{\"code\":\"1\",\"capabilities\":[\"net\"]}", "invalid_field",
+       "capabilities[0]"},
       {"X", "{\"code\":\"1\",\"timeout\":-1}", "limit_exceeded", "timeout"},
   };
   struct ts_srv s;
@@ -407,6 +413,42 @@ Test(sessions, fork_walkthrough) {
   assert_status(&r, 204);
   http_resp_free(&r);
   cr_assert_eq(metric_value(s.port, "tool_sandbox_sessions_active"), 0);
+  srv_stop(&s);
+}
+
+/* A fork's working directory is a copy of its origin's: each then keeps
+ * and rolls back its own. */
+Test(sessions, fork_has_its_own_files) {
+  struct ts_srv s;
+  char id[33], fid[33];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  d = call(s.port, NULL, id,
+           "{\"code\":\"open('a.txt', 'w').write('origin')\",\"capabilities\":[\"files\"]}");
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  cJSON_Delete(fork_session(s.port, NULL, id, fid));
+  d = call(s.port, NULL, fid,
+           "{\"code\":\"open('a.txt', 'a').write('+fork')\\nopen('b.txt', 'w').write('b')\","
+           "\"capabilities\":[\"files\"]}");
+  expect(d, "ok", 2, true, "ok");
+  cJSON_Delete(d);
+  d = call(s.port, NULL, id,
+           "{\"code\":\"open('a.txt', 'w').write('gone')\\n1 / 0\",\"capabilities\":[\"files\"]}");
+  expect(d, "error", 1, false, "failed");
+  cJSON_Delete(d);
+  d = call(s.port, NULL, id,
+           "{\"code\":\"open('a.txt').read()\",\"return_files\":true,\"commit\":\"never\"}");
+  cr_assert_str_eq(repr_of(d), "'origin'");
+  cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(d, "files")), 0, "nothing changed");
+  cJSON_Delete(d);
+  d = call(s.port, NULL, fid,
+           "{\"code\":\"open('a.txt').read() + open('b.txt').read()\",\"capabilities\":[\"files\"],"
+           "\"commit\":\"never\"}");
+  cr_assert_str_eq(repr_of(d), "'origin+forkb'");
+  cJSON_Delete(d);
   srv_stop(&s);
 }
 
@@ -1196,3 +1238,270 @@ Test(sessions, later_calls_ending_in_a_constant) {
   }
   srv_stop(&s);
 }
+
+/* ---- the working directory is part of the state ---- */
+
+/* A call of `code` with the other fields of `extra` (a JSON object, or
+ * NULL); the answer. */
+static cJSON *call_with(unsigned port, const char *id, const char *code, const char *extra) {
+  cJSON *body = extra ? cJSON_Parse(extra) : cJSON_CreateObject();
+  char *text;
+  cJSON *d;
+
+  cr_assert(body, "extra is a JSON object: %s", extra);
+  cJSON_AddStringToObject(body, "code", code);
+  text = cJSON_PrintUnformatted(body);
+  d = call(port, NULL, id, text);
+  free(text);
+  cJSON_Delete(body);
+  return d;
+}
+
+static const char files_cap[] = "{\"capabilities\":[\"files\"]}";
+
+/* The contents of the files a call looks at, None for one that is not
+ * there: read in a call that commits nothing. */
+static const char read_files[] = "def rd(p):\n"
+                                 "    try:\n"
+                                 "        return open(p).read()\n"
+                                 "    except FileNotFoundError:\n"
+                                 "        return None\n"
+                                 "[rd(p) for p in ('a.txt', 'd/b.txt', 'c.txt', 'new.txt', "
+                                 "'d/new.txt')]";
+
+static void expect_files(unsigned port, const char *id, int revision, const char *want) {
+  cJSON *d = call_with(port, id, read_files, "{\"capabilities\":[\"files\"],\"commit\":\"never\"}");
+
+  expect(d, "ok", revision, false, "never");
+  cr_assert_str_eq(repr_of(d), want);
+  cJSON_Delete(d);
+}
+
+/* The files of the response, as "path=content;" in order. */
+static void files_text(const cJSON *d, char *buf, size_t n) {
+  const cJSON *f;
+  size_t used = 0;
+
+  buf[0] = '\0';
+  cJSON_ArrayForEach(f, cJSON_GetObjectItem(d, "files"))
+    used += (size_t)snprintf(buf + used, n - used, "%s=%s;", str_of(f, "path"),
+                             str_of(f, "content"));
+}
+
+Test(sessions, a_committed_calls_files_persist) {
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  /* written by the snippet, and sent with the call */
+  d = call_with(s.port, id, "open('a.txt', 'w').write('one')",
+                "{\"files\":[{\"path\":\"d/b.txt\",\"content\":\"two\"}]}");
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  expect_files(s.port, id, 1, "['one', 'two', None, None, None]");
+  /* each committed call builds on the last */
+  d = call_with(s.port, id, "open('c.txt', 'w').write(open('a.txt').read() * 2)", files_cap);
+  expect(d, "ok", 2, true, "ok");
+  cJSON_Delete(d);
+  expect_files(s.port, id, 2, "['one', 'two', 'oneone', None, None]");
+  /* a call's files replace the session's files of the same paths */
+  d = call_with(s.port, id, "open('d/b.txt').read()",
+                "{\"files\":[{\"path\":\"d/b.txt\",\"content\":\"TWO\"}]}");
+  expect(d, "ok", 3, true, "ok");
+  cr_assert_str_eq(repr_of(d), "'TWO'");
+  cJSON_Delete(d);
+  expect_files(s.port, id, 3, "['one', 'TWO', 'oneone', None, None]");
+  /* without the capability a session call has no open, as ever */
+  d = call_with(s.port, id, "open('a.txt').read()", NULL);
+  cr_assert_str_eq(str_of(d, "status"), "rejected");
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+/* What a failed call did to the files: none of it is there at the next
+ * call, whatever ended it. */
+Test(sessions, a_rolled_back_calls_files_are_undone) {
+  static const char changes[] = "open('a.txt', 'w').write('CHANGED')\n"
+                                "open('d/b.txt', 'a').write('+more')\n"
+                                "open('c.txt', 'w').write('')\n"
+                                "open('new.txt', 'w').write('new')\n"
+                                "open('d/new.txt', 'w').write('new')\n";
+  static const struct {
+    const char *tail, *extra, *status, *reason;
+  } ends[] = {
+      {"1 / 0", "{\"capabilities\":[\"files\"]}", "error", "failed"},
+      {"while True: pass", "{\"capabilities\":[\"files\"],\"timeout\":0.5}", "timeout",
+       "process_ended"},
+      {"x = bytearray(1 << 40)", "{\"capabilities\":[\"files\"]}", "error", "process_ended"},
+      {"'fine'", "{\"capabilities\":[\"files\"],\"commit\":\"never\"}", "ok", "never"},
+      /* the job's own files are the call's too */
+      {"1 / 0", "{\"files\":[{\"path\":\"d/new.txt\",\"content\":\"sent\"}]}", "error", "failed"},
+  };
+  const char *want = "['one', 'two', 'three', None, None]";
+  struct ts_srv s;
+  char id[33], code[512];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  d = call_with(s.port, id, "open('a.txt', 'w').write('one')\nopen('c.txt', 'w').write('three')",
+                "{\"files\":[{\"path\":\"d/b.txt\",\"content\":\"two\"}]}");
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  expect_files(s.port, id, 1, want);
+  for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+    snprintf(code, sizeof code, "%s%s", changes, ends[i].tail);
+    d = call_with(s.port, id, code, ends[i].extra);
+    expect(d, ends[i].status, 1, false, ends[i].reason);
+    cJSON_Delete(d);
+    expect_files(s.port, id, 1, want);
+  }
+  /* and the session goes on from there */
+  d = call_with(s.port, id, "open('new.txt', 'w').write('kept')", files_cap);
+  expect(d, "ok", 2, true, "ok");
+  cJSON_Delete(d);
+  expect_files(s.port, id, 2, "['one', 'two', 'three', 'kept', None]");
+  srv_stop(&s);
+}
+
+Test(sessions, return_files_are_what_the_call_changed) {
+  struct ts_srv s;
+  char id[33], got[512];
+  cJSON *d;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  d = call_with(s.port, id,
+                "open('a.txt', 'w').write('one')\nopen('b.txt', 'w').write('two')\n"
+                "open('keep.txt', 'w').write('k')",
+                "{\"return_files\":true}");
+  expect(d, "ok", 1, true, "ok");
+  files_text(d, got, sizeof got);
+  cr_assert_str_eq(got, "a.txt=one;b.txt=two;keep.txt=k;");
+  cJSON_Delete(d);
+  /* a.txt rewritten with the same bytes, b.txt replaced by a file of the
+   * job's that the snippet leaves alone, in.txt sent: none comes back;
+   * c.txt made and keep.txt changed do */
+  d = call_with(s.port, id,
+                "open('a.txt', 'w').write('one')\nopen('c.txt', 'w').write('new')\n"
+                "open('keep.txt', 'a').write('+')",
+                "{\"return_files\":true,\"files\":[{\"path\":\"b.txt\",\"content\":\"job\"},"
+                "{\"path\":\"in.txt\",\"content\":\"given\"}]}");
+  expect(d, "ok", 2, true, "ok");
+  files_text(d, got, sizeof got);
+  cr_assert_str_eq(got, "c.txt=new;keep.txt=k+;");
+  cJSON_Delete(d);
+  /* a call that changes nothing returns nothing; the state is the last call's */
+  d = call_with(s.port, id,
+                "[open(p).read() for p in ('a.txt', 'b.txt', 'c.txt', 'keep.txt', 'in.txt')]",
+                "{\"return_files\":true}");
+  expect(d, "ok", 3, true, "ok");
+  files_text(d, got, sizeof got);
+  cr_assert_str_eq(got, "");
+  cr_assert_str_eq(repr_of(d), "['one', 'job', 'new', 'k+', 'given']");
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+/* With the validator off (and os allowed), a snippet that writes,
+ * changes, deletes, makes directories and takes permissions away in
+ * /tmp, then fails, is rolled back to the last committed tree: names,
+ * contents and modes. */
+static const char walk_tree[] =
+    "import os\n"
+    "def tree():\n"
+    "    out = []\n"
+    "    for top, dirs, files in os.walk('.'):\n"
+    "        for n in sorted(dirs + files):\n"
+    "            p = top + '/' + n\n"
+    "            st = os.lstat(p)\n"
+    "            body = open(p).read() if n in files else '/'\n"
+    "            out.append('%s %o %s' % (p, st.st_mode & 0o7777, body))\n"
+    "    return sorted(out)\n";
+
+Test(sessions, validator_off_writes_into_tmp_are_rolled_back) {
+  const char *const args[] = {"--static-validation", "false", "--allowed-modules", "+os", NULL};
+  struct ts_srv s;
+  char id[33], code[2048], committed[1024];
+  cJSON *d;
+
+  srv_start(&s, args, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  snprintf(code, sizeof code,
+           "%sos.mkdir('d')\nos.mkdir('d/e')\nopen('d/e/f.txt', 'w').write('f')\n"
+           "open('a.txt', 'w').write('a')\nos.chmod('a.txt', 0o640)\nos.mkdir('ro')\n"
+           "open('ro/x', 'w').write('x')\nos.chmod('ro', 0o500)\ntree()",
+           walk_tree);
+  d = call_with(s.port, id, code, files_cap);
+  expect(d, "ok", 1, true, "ok");
+  snprintf(committed, sizeof committed, "%s", repr_of(d));
+  cr_assert(strstr(committed, "./a.txt 640 a") && strstr(committed, "./ro 500 /"), "%s",
+            committed);
+  cJSON_Delete(d);
+  snprintf(code, sizeof code,
+           "os.remove('a.txt')\nos.remove('d/e/f.txt')\nos.rmdir('d/e')\n"
+           "open('d/new', 'w').write('n')\nos.makedirs('x/y/z')\nos.chmod('x/y', 0)\n"
+           "os.chmod('ro', 0o700)\nopen('ro/x', 'w').write('changed')\nos.chmod('.', 0)\n"
+           "raise RuntimeError('rolled back')");
+  d = call_with(s.port, id, code, files_cap);
+  expect(d, "error", 1, false, "failed");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(d, "error"), "message"), "rolled back",
+                   "every change was made");
+  cJSON_Delete(d);
+  d = call_with(s.port, id, "tree()", "{\"capabilities\":[\"files\"],\"commit\":\"never\"}");
+  expect(d, "ok", 1, false, "never");
+  cr_assert_str_eq(repr_of(d), committed);
+  cJSON_Delete(d);
+  /* a tree deeper than a snapshot keeps cannot be the state: the call
+   * says so and ends; the next call finds it gone */
+  d = call_with(s.port, id, "os.makedirs('/'.join(['n'] * 40))", files_cap);
+  expect(d, "error", 1, false, "process_ended");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(d, "error"), "type"), "OSError");
+  cr_assert(strstr(str_of(cJSON_GetObjectItem(d, "error"), "message"), "nested too deep"));
+  cJSON_Delete(d);
+  d = call_with(s.port, id, "tree()", "{\"capabilities\":[\"files\"],\"commit\":\"never\"}");
+  expect(d, "ok", 1, false, "never");
+  cr_assert_str_eq(repr_of(d), committed);
+  cJSON_Delete(d);
+  srv_stop(&s);
+}
+
+#ifndef TS_SANITIZE /* no address-space limit under the sanitizers */
+/* A call whose working directory does not fit in the session's memory
+ * next to its state cannot be the state: it says so, ends, and the next
+ * call finds the last committed files. */
+Test(sessions, a_working_directory_that_cannot_be_kept_is_not_committed) {
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+  const cJSON *e;
+
+  srv_start(&s, NULL, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"memory_mb\":16}", id));
+  d = call_with(s.port, id, "hold = bytearray(10 << 20)\nopen('a.txt', 'w').write('one')",
+                files_cap);
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  d = call_with(s.port, id,
+                "with open('new.txt', 'w') as f:\n"
+                "    for i in range(8):\n"
+                "        f.write('x' * (1 << 20))\n"
+                "print('written')",
+                files_cap);
+  expect(d, "error", 1, false, "process_ended");
+  cr_assert_str_eq(str_of(d, "stdout"), "written\n");
+  e = cJSON_GetObjectItem(d, "error");
+  cr_assert_str_eq(str_of(e, "type"), "MemoryError");
+  cr_assert(strstr(str_of(e, "message"), "working directory could not be kept"), "%s",
+            str_of(e, "message"));
+  cJSON_Delete(d);
+  d = call_with(s.port, id, "(len(hold), " "open('a.txt').read())", files_cap);
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "(10485760, 'one')");
+  cJSON_Delete(d);
+  expect_files(s.port, id, 2, "['one', None, None, None, None]");
+  srv_stop(&s);
+}
+#endif

@@ -402,7 +402,7 @@ static int write_files(int dirfd, struct ts_job_file *fs, size_t n, size_t *bad,
 
   cr_assert_not_null(buf);
   cr_assert_eq(ts_job_decode(buf, len, &out), 0);
-  rc = ts_job_files_write(dirfd, &out, bad, why);
+  rc = ts_job_files_write(dirfd, &out, false, bad, why);
   free(buf);
   return rc;
 }

@@ -161,6 +161,26 @@ Test(report, anything_else_is_malformed) {
   cr_assert(!ts_report_is_result(NULL, 0));
 }
 
+/* A session's call that ends after its report says so first: the report
+ * decodes as ever, but it is no finished result (the server waits for the
+ * exit); an ENDS record with a payload is malformed. */
+Test(report, ends_record_is_no_finished_result) {
+  char buf[512];
+  size_t n;
+  struct ts_child_report r;
+
+  n = record(buf, TS_REC_ENDS, 0, "", 0);
+  n += record(buf + n, TS_REC_RESULT_EXCEPTION, 32, "{\"error\":{\"type\":\"MemoryError\"}}", 32);
+  cr_assert(!ts_report_is_result(buf, n));
+  r = decode_bytes(buf, n);
+  cr_assert_eq(r.kind, TS_REPORT_EXCEPTION);
+  cr_assert_str_eq(r.type, "MemoryError");
+  ts_child_report_free(&r);
+  n = record(buf, TS_REC_ENDS, 1, "x", 1);
+  n += record(buf + n, TS_REC_RESULT_OK, 14, "{\"error\":null}", 14);
+  cr_assert_eq(decode_bytes(buf, n).kind, TS_REPORT_MALFORMED, "ENDS with a payload");
+}
+
 /* A compromised child's report: invalid UTF-8 cuts the text there, in one
  * pass (a 64 KiB traceback with a bad byte in the middle). */
 Test(report, invalid_utf8_is_cut_at_the_first_bad_byte) {
