@@ -24,7 +24,7 @@ applies), then, by its kind:
   always_memory   memory, commit "always"                rolled back (process_ended)
   rejected        a statement the validator refuses      never ran  (rejected)
 
-and two operations that change the population:
+and three operations that change the population:
 
   fork            POST /sessions/{id}/fork: 201, a new session whose model is a
                   deep copy of the origin's (revision included), its id keeping
@@ -33,18 +33,23 @@ and two operations that change the population:
                   forks of this session at once" and nothing changes
   delete          DELETE /sessions/{id}: 204; then GET, a call and a fork of
                   the id each answer 404 session_not_found
+  create          POST /sessions as at the start: a new session in a box of its
+                  own (without it the sessions end up in two or three boxes)
+
+(weights: the calls' 89 in all, fork 12, delete 10, create 3; a fork's origin is
+half the time a session of a largest box, so that boxes reach their limit).
 
 A session and its forks (and theirs) make one box of at most 8 sessions at once
 (/info limits.sessions.max_per_box); the plan tracks each session's box. The
 live sessions stay between --min-live and --max-live (a fork drawn at the
-maximum becomes a delete, a delete at the minimum a fork).
+maximum becomes a delete, and so does a create; a delete at the minimum a fork).
 
 The whole plan comes from the seed alone: each operation's kind, session (drawn
 among the sessions live at that point of the plan), mutations and expected
 outcome. The run then follows it with --max-live threads (one HTTP connection
 each) and a scheduler: an operation starts once the previous operation of its
 session is over (the first operation of a fork once its fork is over), and a
-fork or delete also once the previous fork or delete of the plan is over. So a
+fork, create or delete also once the previous one of those is over. So a
 session never has two calls at once (no 409 by construction), sessions of one
 box may have calls at once (the server queues them: they must all complete),
 and the live sessions and each box's size are the plan's whatever the timing:
