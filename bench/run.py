@@ -12,9 +12,10 @@ take turns, in a rotating order, so machine noise hits all of them alike):
   bwrap    bwrap --unshare-all --die-with-parent --ro-bind / / python3 -I -S -c CODE
            (skipped with a note when bwrap is missing or does not work)
 
-After them, the sessions model (tests/sessions/model.py): 1000 random calls
-over 10 sessions at once, each checked against a model (--session-calls; 0 with
---quick, since make test runs the model on its own).
+After them, the sessions model (tests/sessions/model.py): 1000 random
+operations (calls, forks, deletes, new sessions) over 10 sessions at first, 5 to
+14 live, each checked against a model (--session-calls; 0 with --quick, since
+make test runs the model on its own).
 
 See bench/README.md for what is measured and how to read the output.
 """
@@ -396,7 +397,7 @@ def run_rss_phase(server, n, conc=8, chunk=10000):
 def run_sessions_model(binary, calls, sessions=10, seed=1):
     """tests/sessions/model.py on its own server: its summary (wall time, calls
     per kind, commits, rollbacks, mismatches) and its exit status."""
-    print("sessions model: %d calls over %d sessions" % (calls, sessions),
+    print("sessions model: %d operations over %d sessions at first" % (calls, sessions),
           file=sys.stderr, flush=True)
     fd, path = tempfile.mkstemp(prefix="ts-model-", suffix=".json")
     os.close(fd)
@@ -471,7 +472,7 @@ def main():
     ap.add_argument("--rss-executions", type=int, default=None,
                     help="trivial executions of the RSS phase (100000; quick: 2000)")
     ap.add_argument("--session-calls", type=int, default=None,
-                    help="calls of the sessions model (1000; quick: 0, make test runs it)")
+                    help="operations of the sessions model (1000; quick: 0, make test runs it)")
     args = ap.parse_args()
     global LOADGEN
     LOADGEN = args.loadgen
@@ -675,13 +676,15 @@ def render_md(rep, cells, targets):
                   " ".join("%d:%s" % (a, b) for a, b in ph["curve"]))]
     sm = rep.get("sessions_model")
     if sm:
-        L += ["", "Sessions model (tests/sessions/model.py, seed %s): %s of %s calls over %s "
-              "sessions checked against the model, each followed by a read of the state, in "
-              "%s s (%s calls/s); %s commits, %s rollbacks, **%s mismatches** (exit status %s). "
-              "Calls by kind: %s." % (
+        L += ["", "Sessions model (tests/sessions/model.py, seed %s): %s of %s operations "
+              "(calls, forks, deletes, new sessions) over %s sessions at first (%s in all) "
+              "checked against the model, each followed by a read of the state, in "
+              "%s s (%s operations/s); %s commits, %s rollbacks, %s forks made, %s refused "
+              "(box full), **%s mismatches** (exit status %s). By kind: %s." % (
                   sm.get("seed"), sm.get("calls_checked"), sm.get("calls_planned"),
-                  sm.get("sessions"), sm.get("wall_s"), sm.get("calls_per_s"),
-                  sm.get("commits"), sm.get("rollbacks"), sm.get("mismatches"),
+                  sm.get("sessions"), sm.get("sessions_total"), sm.get("wall_s"),
+                  sm.get("calls_per_s"), sm.get("commits"), sm.get("rollbacks"),
+                  sm.get("forks_made"), sm.get("forks_refused"), sm.get("mismatches"),
                   sm["exit_status"],
                   ", ".join("%s %s" % kv for kv in (sm.get("calls_by_kind") or {}).items()))]
     L += ["", "## Side by side", ""]

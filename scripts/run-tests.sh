@@ -87,9 +87,10 @@ run ./build/sandbox-tests --jobs "$jobs"
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign
 run ./scripts/demo.sh ./build/tool-sandbox
-# Sessions against a model (tests/sessions/model.py): 300 random calls over
-# 10 sessions at once (ok, raise, timeout, memory, commit never/always,
-# rejected), each followed by a read of the state, which must be the model's.
+# Sessions against a model (tests/sessions/model.py): 300 random operations
+# over 5 to 14 live sessions at once (calls: ok, raise, timeout, memory, commit
+# never/always, rejected; forks, 429 when the box holds 8; deletes; new
+# sessions), each followed by a read of the state, which must be the model's.
 run /usr/bin/python3 tests/sessions/model.py build/tool-sandbox --sessions 10 --calls 300
 # A short benchmark, so that it cannot rot: it fails on any non-ok answer
 # of ours, not on speed (this machine's noise is not ours to judge).
