@@ -87,6 +87,7 @@ struct work {
   /* a session's fork (ts_session_fork): the call that becomes the new
    * session's holder, in slot branch_idx, if it is still the one named */
   bool branch;
+  bool refresh; /* a session's holder replaced by a fork of itself (holder_worn) */
   unsigned branch_idx;
   char branch_id[TS_SESSION_ID_LEN];
 };

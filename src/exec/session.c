@@ -120,6 +120,7 @@ struct session {
   double ttl;
   double created, last_used;  /* monotonic */
   double created_wall, used_wall; /* epoch */
+  double born, born_wall; /* when its lifetime started: a fork's is its origin's */
   double deadline; /* of the phase (creation, fork), 0 if none */
   bool expired;
   bool ending; /* to be killed once its call's process is known */
@@ -167,6 +168,14 @@ static bool querying(const struct session *s) {
   return (s->w && s->w->query) || (s->call && s->call->w && s->call->w->query);
 }
 
+/* The session's own work is waiting or running: a query, or the refresh
+ * of its holder (see holder_worn); a call that comes meanwhile waits for
+ * it in after_query instead of being told the session is busy. */
+static bool internal(const struct session *s) {
+  const struct work *w = s->w ? s->w : s->call ? s->call->w : NULL;
+  return w && (w->query || w->refresh);
+}
+
 static void info_of(const struct ts_executor *ex, const struct session *s,
                     struct ts_session_info *info) {
   memset(info, 0, sizeof *info);
@@ -177,11 +186,11 @@ static void info_of(const struct ts_executor *ex, const struct session *s,
   /* the sooner of the idle ttl and the lifetime, as ex_session_check
    * enforces them */
   info->expires = s->used_wall + s->ttl;
-  if (s->created + lifetime(ex) < s->last_used + s->ttl)
-    info->expires = s->created_wall + lifetime(ex);
+  if (s->born + lifetime(ex) < s->last_used + s->ttl)
+    info->expires = s->born_wall + lifetime(ex);
   info->memory_mb = s->memory_mb;
   info->ttl = s->ttl;
-  info->busy = ((s->w || s->call) && !querying(s)) || s->after_query;
+  info->busy = ((s->w || s->call) && !internal(s)) || s->after_query;
 }
 
 static void op_done(const struct ts_executor *ex, struct sess_op *op, int err, const char *why,
@@ -726,11 +735,22 @@ static void reaped_one(struct ts_executor *ex, struct sbox *b, const struct ts_s
     ex_reaped(ex, c);
     return;
   }
-  for (unsigned k = 0; k < b->nmembers; k++)
-    if (b->members[k]->holder_nspid == st->pid) {
+  for (unsigned k = 0; k < b->nmembers; k++) {
+    struct session *m = b->members[k];
+    if (m->holder_nspid != st->pid)
+      continue;
+    if (m->phase == S_DEAD || live_members(b) < 2) {
       box_fail(b, "a session's state (its holder) died");
       return;
     }
+    /* Its state is gone, the others' are not: it ends alone. */
+    ts_warn("session %.8s…: its state (its holder) died", m->id);
+    close_raw(&m->holder_pidfd);
+    m->holder_pid = m->holder_nspid = 0;
+    member_kill(ex, m);
+    box_kick(ex, b);
+    return;
+  }
   if (s && (s->phase == S_HELLO || s->phase == S_FIRST_HELLO))
     box_fail(b, "a process of the session died before its hello");
 }
@@ -767,11 +787,13 @@ static void status_records(struct ts_executor *ex, struct sbox *b) {
 /* The next waiting call of the box starts, if the box may make a process:
  * one at a time, and none of its killed processes left. */
 static void box_kick(struct ts_executor *ex, struct sbox *b) {
+  unsigned first = b->turn;
+
   for (unsigned k = 0; k < b->nmembers && !b->active && !b->dead && b->ndying == 0; k++) {
-    struct session *m = b->members[(b->turn + k) % b->nmembers];
+    struct session *m = b->members[(first + k) % b->nmembers];
     if (m->w && m->phase == S_IDLE) {
-      b->turn = (b->turn + k + 1) % b->nmembers;
-      start_call(ex, m);
+      b->turn = (first + k + 1) % b->nmembers;
+      start_call(ex, m); /* (or fails its work, and the next one is looked at) */
     }
   }
 }
@@ -787,6 +809,23 @@ static void start_call(struct ts_executor *ex, struct session *s) {
 
   if (!s->w || s->phase != S_IDLE || b->ndying > 0 || b->dead || (b->active && b->active != s))
     return;
+  if (ex_stopping(ex)) {
+    /* Past the server's stop a waiting call would outlast its grace
+     * period (a box runs one at a time): it ends with the session. */
+    struct ts_exec_result *r = calloc(1, sizeof *r);
+    w = steal_pointer(&s->w);
+    if (r) {
+      r->status = TS_EXEC_INTERNAL_ERROR;
+      r->exit_code = -1;
+      r->session.used = r->session.found = true;
+      r->session.revision = s->revision;
+      r->session.reason = "session_ended";
+      (void)snprintf(r->detail, sizeof r->detail, "the server is shutting down");
+    }
+    ex_deliver(ex, w, r);
+    ex_work_free(ex, w);
+    return;
+  }
   fork_cmd = s->w->query ? TS_SESS_CMD_QUERY : TS_SESS_CMD_FORK;
   c = ex_child_new(ex, fds);
   if (!c || pipe2(cmd, O_CLOEXEC) < 0) {
@@ -827,6 +866,57 @@ static struct session *branch_of(struct ts_executor *ex, const struct work *w) {
                                                                                           : NULL;
 }
 
+/* The CPU time (seconds) the holder has used, from the server's /proc;
+ * -1 when unknown. */
+static double holder_cpu(const struct session *s) {
+  char path[64], buf[512], *p;
+  unsigned long long ut = 0, st = 0;
+  FILE *f;
+  size_t n;
+
+  (void)snprintf(path, sizeof path, "/proc/%d/stat", (int)s->holder_pid);
+  if (s->holder_pid <= 0 || !(f = fopen(path, "re")))
+    return -1;
+  n = fread(buf, 1, sizeof buf - 1, f);
+  (void)fclose(f);
+  buf[n] = '\0';
+  /* fields 14 and 15, after the command's closing parenthesis */
+  if (!(p = strrchr(buf, ')')) ||
+      sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+    return -1;
+  return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+static void refresh_done(void *ctx, struct ts_exec_result *r) {
+  (void)ctx;
+  if (r) {
+    ts_exec_result_free(r);
+    free(r);
+  }
+}
+
+/* A holder has RLIMIT_CPU like any process of the session, and pays the
+ * parent's side of every fork of its state (about 25 ms per GiB): worn
+ * past half of it, it is replaced by a fork of itself (a call that runs
+ * nothing and is committed, which the client never sees: no revision),
+ * whose CPU time starts at zero. */
+static void holder_worn(struct ts_executor *ex, struct session *s) {
+  struct ts_exec_params p = {"", 0, NULL, 0, SESS_BRANCH_TIMEOUT, 0, 0, -1};
+  double cpu = holder_cpu(s), limit = ceil(ex->cfg.timeout_max) + 2;
+  ts_err err = {0};
+  struct work *w;
+
+  if (cpu < limit / 2 || ex_stopping(ex))
+    return;
+  if (p.timeout > ex->cfg.timeout_max)
+    p.timeout = ex->cfg.timeout_max;
+  if (!(w = ex_new_work(ex, &p, false, refresh_done, NULL, &err)))
+    return; /* (at the execution limit: the next call tries again) */
+  w->refresh = true;
+  w->commit = TS_COMMIT_ON_SUCCESS;
+  s->w = w;
+}
+
 /* A call is over (ex_finish): it becomes the session's state, the holder
  * of its fork, or is killed, and its work is answered with what became of
  * the session. */
@@ -837,6 +927,7 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
   bool alive = s && s->call == c && s->phase == S_RUNNING && !c->reaped && !c->killed &&
                c->pidfd >= 0 && !s->ending;
   bool committed = false, forked = false, query = c->w && c->w->query;
+  bool refresh = c->w && c->w->refresh;
   const char *reason = "process_ended";
 
   if (why) {
@@ -858,6 +949,8 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
       reason = "query"; /* never the state: it ran no snippet */
     else if (c->w && c->w->branch)
       forked = t && r->status == TS_EXEC_OK, reason = forked ? "forked" : "failed";
+    else if (c->w && c->w->refresh)
+      committed = r->status == TS_EXEC_OK, reason = committed ? "refreshed" : "failed";
     else if (mode == TS_COMMIT_NEVER)
       reason = "never";
     else if (r->status == TS_EXEC_OK)
@@ -885,8 +978,10 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
       s->holder_nspid = c->nspid;
       s->holder_pidfd = steal_fd(&c->pidfd);
       s->holder_cmd = steal_fd(&s->call_cmd);
-      s->revision++;
-      atomic_fetch_add(&ex->sess_committed, 1);
+      if (!refresh) {
+        s->revision++;
+        atomic_fetch_add(&ex->sess_committed, 1);
+      }
     } else if (forked) {
       /* The call is the new session's state; this one is as it was. */
       t->holder_pid = c->pid;
@@ -903,7 +998,7 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
         add_dying(b, c->nspid);
       }
       close_raw(&s->call_cmd);
-      if (!query && !(c->w && c->w->branch))
+      if (!query && !(c->w && (c->w->branch || c->w->refresh)))
         atomic_fetch_add(&ex->sess_rolled_back, 1);
     }
     if (s->phase == S_RUNNING || s->phase == S_FORKING || s->phase == S_HELLO) {
@@ -913,7 +1008,7 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
         s->phase = S_IDLE;
     }
     s->deadline = 0;
-    if (!query) { /* a GET is no use of the session */
+    if (!query && !refresh) { /* a GET is no use of the session */
       s->last_used = ex_now();
       s->used_wall = wall_now();
     }
@@ -933,10 +1028,12 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
     member_kill(ex, s);
     return;
   }
-  if (query && s->after_query && s->phase == S_IDLE && !s->w && !s->call) {
-    /* The call that came during the query: it starts once the query's
-     * process is reaped (start_call waits for it). */
+  if (s->after_query && s->phase == S_IDLE && !s->w && !s->call) {
+    /* The call that came during the query or the refresh: it starts once
+     * their process is reaped (start_call waits for it). */
     s->w = steal_pointer(&s->after_query);
+  } else if (!s->w && s->phase == S_IDLE) {
+    holder_worn(ex, s);
   }
   box_kick(ex, b);
 }
@@ -974,7 +1071,7 @@ void ex_session_event(struct ts_executor *ex, enum ev_kind kind, unsigned idx) {
 }
 
 static double expires_at(const struct ts_executor *ex, const struct session *s) {
-  double idle = s->last_used + s->ttl, life = s->created + lifetime(ex);
+  double idle = s->last_used + s->ttl, life = s->born + lifetime(ex);
 
   return idle < life ? idle : life;
 }
@@ -1122,8 +1219,8 @@ static struct session *sess_new(struct ts_executor *ex, unsigned idx, const unsi
   s->idx = idx;
   s->memory_mb = memory_mb;
   s->ttl = ttl;
-  s->created = s->last_used = ex_now();
-  s->created_wall = s->used_wall = wall_now();
+  s->created = s->last_used = s->born = ex_now();
+  s->created_wall = s->used_wall = s->born_wall = wall_now();
   s->holder_pidfd = s->holder_cmd = s->call_cmd = -1;
   for (int i = 0; i < TS_SPAWN_NFDS + 1; i++)
     s->call_fds[i] = -1;
@@ -1221,7 +1318,7 @@ static void op_exec(struct ts_executor *ex, struct sess_op *op) {
     start_call(ex, s); /* or later: its box makes one process at a time */
     return;
   }
-  if (s && querying(s) && !s->after_query) {
+  if (s && internal(s) && !s->after_query) {
     free(op);
     s->after_query = w;
     s->last_used = ex_now();
@@ -1342,9 +1439,12 @@ static void fork_done(void *ctx, struct ts_exec_result *r) {
                    r && r->session.reason ? r->session.reason : "no result");
     if (t && t->phase == S_BORN)
       sess_free(ex, t, why);
-    op_done(ex, op, r && r->session.reason && strcmp(r->session.reason, "session_ended") == 0
-                        ? ENOENT
-                        : EIO,
+    /* the origin deleted or expired meanwhile: it is not found */
+    op_done(ex, op,
+            !find(ex, op) || (r && r->session.reason &&
+                              strcmp(r->session.reason, "session_ended") == 0)
+                ? ENOENT
+                : EIO,
             why, NULL);
   }
   if (r) {
@@ -1376,7 +1476,7 @@ static void op_fork(struct ts_executor *ex, struct sess_op *op) {
     op_done(ex, op, ENOENT, "session_not_found", NULL);
     return;
   }
-  if (s->w || s->call || s->after_query || s->phase != S_IDLE) {
+  if ((!internal(s) && (s->w || s->call || s->phase != S_IDLE)) || s->after_query) {
     op_done(ex, op, EBUSY, "session_busy", NULL);
     return;
   }
@@ -1410,6 +1510,10 @@ static void op_fork(struct ts_executor *ex, struct sess_op *op) {
   t->box = s->box;
   t->phase = S_BORN;
   t->revision = s->revision;
+  /* a fork cannot outlive its origin's lifetime: a chain of forks would
+   * keep a state (and its box) for ever */
+  t->born = s->born;
+  t->born_wall = s->born_wall;
   s->box->members[s->box->nmembers++] = t;
   w->branch = true;
   w->branch_idx = idx;
@@ -1417,9 +1521,13 @@ static void op_fork(struct ts_executor *ex, struct sess_op *op) {
   w->commit = TS_COMMIT_NEVER;
   memcpy(op->new_id, t->id, sizeof op->new_id);
   op->ex = ex;
-  s->w = w;
   s->last_used = ex_now();
   s->used_wall = wall_now();
+  if (internal(s)) { /* after the GET's query or the refresh, like a call */
+    s->after_query = w;
+    return;
+  }
+  s->w = w;
   start_call(ex, s);
 }
 

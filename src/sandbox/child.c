@@ -823,6 +823,17 @@ __attribute__((noreturn)) static void calls(const struct ts_child_ctx *ctx) {
     PyObject *random_state = NULL, *r;
     bool query = false;
 
+    /* A holder's soft CPU limit is the hard one: the call it was had a
+     * limit of its own time, and the parent's side of each fork of the
+     * state is charged to it now (the server replaces a worn holder:
+     * exec/session.c, holder_worn). */
+    {
+      struct rlimit rl;
+      if (getrlimit(RLIMIT_CPU, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        (void)setrlimit(RLIMIT_CPU, &rl);
+      }
+    }
     holder_wait(ctx, &random_state, &query);
     if (syscall(TS_SESS_HELLO_NR, TS_SESS_HELLO_MAGIC) != 0)
       _exit(TS_EXIT_SETUP); /* refused: the server kills us anyway */

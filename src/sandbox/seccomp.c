@@ -3,8 +3,10 @@
  * the finished BPF program (child.c), so nothing of libseccomp runs after
  * the clone. */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/seccomp.h>
 #include <seccomp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -61,6 +63,16 @@ static const char *const allowed_syscalls[] = {
  * is running its own.  pkey_mprotect is not allowed at all.  mremap keeps
  * the protection of what it moves, so it cannot add PROT_EXEC either. */
 static const char *const no_exec_syscalls[] = {"mmap", "mprotect"};
+
+/* Calls that take a pid as their first argument, allowed in a session on
+ * the caller only (pid 0). */
+static bool is_session_self_only(const char *name) {
+  static const char *const self_only[] = {"getpgid", "getsid", "sched_getaffinity"};
+  for (size_t i = 0; i < TS_ARRAY_LEN(self_only); i++)
+    if (strcmp(name, self_only[i]) == 0)
+      return true;
+  return false;
+}
 
 /* What every call without a rule gets (seccomp_init). */
 #define DEFAULT_ACTION SCMP_ACT_ERRNO(EPERM)
@@ -143,6 +155,27 @@ static scmp_filter_ctx build_filter(enum ts_filter_kind kind, ts_err *err) {
       continue;
     if (kind == TS_FILTER_SESSION && strcmp(allowed_syscalls[i], "prlimit64") == 0) {
       rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A0(SCMP_CMP_EQ, 0));
+      continue;
+    }
+    /* Nor may it learn which processes exist through the calls that take
+     * a pid: on itself only (pid 0, what glibc and CPython pass). */
+    if (kind == TS_FILTER_SESSION && is_session_self_only(allowed_syscalls[i])) {
+      rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A0(SCMP_CMP_EQ, 0));
+      continue;
+    }
+    if (kind == TS_FILTER_SESSION && strcmp(allowed_syscalls[i], "getpriority") == 0) {
+      rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A1(SCMP_CMP_EQ, 0));
+      continue;
+    }
+    /* fcntl: the commands CPython and glibc use.  Not F_SETOWN, F_SETSIG
+     * (with O_ASYNC, the kernel would signal any process of the box for
+     * the snippet whenever its pipe is read), F_SETLEASE, F_NOTIFY or the
+     * locks, which reach across the box's processes too. */
+    if (kind == TS_FILTER_SESSION && strcmp(allowed_syscalls[i], "fcntl") == 0) {
+      static const int cmds[] = {F_DUPFD, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_DUPFD_CLOEXEC,
+                                 F_GETPIPE_SZ};
+      for (size_t k = 0; rc == 0 && k < TS_ARRAY_LEN(cmds); k++)
+        rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)cmds[k]));
       continue;
     }
     rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);

@@ -1505,3 +1505,60 @@ Test(sessions, a_working_directory_that_cannot_be_kept_is_not_committed) {
   srv_stop(&s);
 }
 #endif
+
+/* SIGTERM while a session and its forks each have a call: the running one
+ * gets the grace period, the ones waiting for the box never start (each
+ * would otherwise run to its end, one after the other, far past the
+ * grace period). */
+Test(sessions, sigterm_starts_no_waiting_call_of_a_box) {
+  const char *const args[] = {"--grace-period", "1", "--max-timeout", "30", NULL};
+  static const char body[] =
+      "{\"code\":\"import time\\ntime.sleep(20)\\nprint('ran to its end')\",\"timeout\":25}";
+  struct ts_srv s;
+  struct http_resp r;
+  char ids[3][33], path[3][128];
+  int fds[3], busy = 0;
+
+  srv_start(&s, args, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, ids[0]));
+  cJSON_Delete(fork_session(s.port, NULL, ids[0], ids[1]));
+  cJSON_Delete(fork_session(s.port, NULL, ids[0], ids[2]));
+  for (int i = 0; i < 3; i++) {
+    path_of(path[i], sizeof path[i], ids[i], "/execute");
+    fds[i] = http_post_open(s.port, path[i], body);
+    cr_assert_geq(fds[i], 0);
+  }
+  /* all three are running or waiting for the box */
+  for (int t = 0; t < HARNESS_WAIT_MS / 20 && busy < 3; t++) {
+    busy = 0;
+    for (int i = 0; i < 3; i++) {
+      char gp[128];
+      cJSON *d;
+      path_of(gp, sizeof gp, ids[i], "");
+      HTTP_OK(req(s.port, "GET", gp, NULL, NULL, &r));
+      d = json_body(&r);
+      busy += cJSON_IsTrue(cJSON_GetObjectItem(d, "busy"));
+      cJSON_Delete(d);
+      http_resp_free(&r);
+    }
+    if (busy < 3)
+      usleep(20000);
+  }
+  cr_assert_eq(busy, 3, "the three calls are in the box");
+  srv_stop(&s);
+  for (int i = 0; i < 3; i++) {
+    cJSON *d, *sess;
+    cr_assert_eq(http_read_answer(fds[i], "POST", path[i], HARNESS_WAIT_MS, &r), 0);
+    assert_status(&r, 200);
+    d = json_body(&r);
+    sess = cJSON_GetObjectItem(d, "session");
+    cr_assert_str_eq(str_of(d, "status"), "internal_error");
+    cr_assert(!strstr(cJSON_PrintUnformatted(d), "ran to its end"), "a call ran after SIGTERM");
+    cr_assert(strcmp(str_of(sess, "reason"), "session_ended") == 0 ||
+                  strcmp(str_of(sess, "reason"), "process_ended") == 0,
+              "reason %s", str_of(sess, "reason"));
+    cJSON_Delete(d);
+    http_resp_free(&r);
+    close(fds[i]);
+  }
+}

@@ -438,6 +438,50 @@ Test(sessions, forks_cannot_touch_each_other) {
   sbx_assert_no_leftover();
 }
 
+/* Nor through the kernel's own signals: fcntl's F_SETOWN and F_SETSIG
+ * (with O_ASYNC the kernel would signal the owner whenever the pipe is
+ * read), leases and notifications are refused in sessions, and the calls
+ * that take a pid work on the caller only, so the box's pids cannot even
+ * be listed. */
+Test(sessions, forks_cannot_signal_or_probe_each_other) {
+  struct ts_session_info a, b;
+  struct sbx_run r;
+
+  mk(&a);
+  call(&r, a.id, "x = 'a'", TS_COMMIT_ON_SUCCESS);
+  sbx_free(&r);
+  fork_of(a.id, &b);
+  call_t(&r, b.id,
+         "expect_blocked('F_SETOWN', 72, 1, 8, 2)\n"
+         "expect_blocked('F_SETOWN_EX', 72, 1, 15, 0)\n"
+         "expect_blocked('F_SETSIG', 72, 1, 10, 9)\n"
+         "expect_blocked('F_NOTIFY', 72, 1, 1026, 1)\n"
+         "fd = os.open('/tmp/l', os.O_RDONLY | os.O_CREAT)\n"
+         "expect_blocked('F_SETLEASE', 72, fd, 1024, 0)\n"
+         "expect_blocked('F_SETLK', 72, fd, 6, 0)\n"
+         "for pid in (1, 2, 3):\n"
+         "    expect_blocked(f'getpgid {pid}', 121, pid)\n"
+         "    expect_blocked(f'getsid {pid}', 124, pid)\n"
+         "    expect_blocked(f'getpriority {pid}', 140, 0, pid)\n"
+         "    expect_blocked(f'sched_getaffinity {pid}', 204, pid, 128, 0)\n"
+         "fl = sc(72, 1, 3)\n"
+         "print('own', sc(121, 0)[1], fl[1], sc(72, 1, 4, fl[0] | os.O_NONBLOCK)[1])\n",
+         TS_COMMIT_ON_SUCCESS, true, 10);
+  sbx_assert_contained(&r);
+  sbx_assert_out_has(&r, "BLOCKED F_SETOWN errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED F_SETSIG errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED F_SETLEASE errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED getpgid 2 errno=1 EPERM");
+  sbx_assert_out_has(&r, "BLOCKED sched_getaffinity 1 errno=1 EPERM");
+  sbx_assert_out_has(&r, "own 0 0 0\n");
+  sbx_assert_out_has(&r, "DONE");
+  sbx_free(&r);
+  assert_x(a.id, "a", 1);
+  destroy(a.id);
+  destroy(b.id);
+  sbx_assert_no_leftover();
+}
+
 /* A box holds a session and at most TS_SESS_BOX_MAX - 1 forks at once;
  * a fork that ends makes room.  A busy session cannot be forked. */
 Test(sessions, forks_per_box_are_bounded) {
