@@ -238,6 +238,7 @@ int ts_session_get_sync(struct ts_executor *ex, const char *id, const unsigned c
 struct ts_session_stats {
   unsigned active;
   unsigned long created, expired, committed, rolled_back, forked;
+  unsigned long refreshed; /* holders replaced by a fork of themselves (worn CPU time) */
 };
 void ts_session_stats(struct ts_executor *ex, struct ts_session_stats *out);
 

@@ -176,7 +176,8 @@ struct ts_executor {
   struct sbox **boxes;       /* the same number: a box holds a session at least */
   unsigned nsessions;
   _Atomic unsigned sess_active;
-  _Atomic unsigned long sess_created, sess_expired, sess_committed, sess_rolled_back, sess_forked;
+  _Atomic unsigned long sess_created, sess_expired, sess_committed, sess_rolled_back, sess_forked,
+      sess_refreshed;
 };
 
 /* executor.c */

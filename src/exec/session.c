@@ -897,7 +897,7 @@ static void refresh_done(void *ctx, struct ts_exec_result *r) {
 
 /* A holder has RLIMIT_CPU like any process of the session, and pays the
  * parent's side of every fork of its state (about 25 ms per GiB): worn
- * past half of it, it is replaced by a fork of itself (a call that runs
+ * past a third of it, it is replaced by a fork of itself (a call that runs
  * nothing and is committed, which the client never sees: no revision),
  * whose CPU time starts at zero. */
 static void holder_worn(struct ts_executor *ex, struct session *s) {
@@ -906,7 +906,7 @@ static void holder_worn(struct ts_executor *ex, struct session *s) {
   ts_err err = {0};
   struct work *w;
 
-  if (cpu < limit / 2 || ex_stopping(ex))
+  if (cpu < limit / 3 || ex_stopping(ex))
     return;
   if (p.timeout > ex->cfg.timeout_max)
     p.timeout = ex->cfg.timeout_max;
@@ -981,6 +981,8 @@ void ex_session_call_finish(struct ts_executor *ex, struct child *c, const char 
       if (!refresh) {
         s->revision++;
         atomic_fetch_add(&ex->sess_committed, 1);
+      } else {
+        atomic_fetch_add(&ex->sess_refreshed, 1);
       }
     } else if (forked) {
       /* The call is the new session's state; this one is as it was. */
@@ -1692,6 +1694,7 @@ void ts_session_stats(struct ts_executor *ex, struct ts_session_stats *out) {
   out->committed = atomic_load(&ex->sess_committed);
   out->rolled_back = atomic_load(&ex->sess_rolled_back);
   out->forked = atomic_load(&ex->sess_forked);
+  out->refreshed = atomic_load(&ex->sess_refreshed);
 }
 
 /* ---- waiting forms ---- */

@@ -339,6 +339,9 @@ char *ts_metrics_render(struct ts_metrics *m, const struct ts_metrics_gauges *g)
     put_family(&o, "tool_sandbox_sessions_forked_total", "counter",
                "Sessions made by a fork of another (not in created).");
     put_sample(&o, "tool_sandbox_sessions_forked_total", NULL, NULL, st.forked);
+    put_family(&o, "tool_sandbox_session_holders_refreshed_total", "counter",
+               "Session holders replaced by a fork of themselves, their CPU time worn.");
+    put_sample(&o, "tool_sandbox_session_holders_refreshed_total", NULL, NULL, st.refreshed);
     put_family(&o, "tool_sandbox_session_calls_total", "counter",
                "Calls in sessions, by what became of their state.");
     put_sample(&o, "tool_sandbox_session_calls_total", "outcome", "committed", st.committed);

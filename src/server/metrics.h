@@ -19,7 +19,7 @@ struct ts_metrics;
 /* The sessions' numbers, sampled at render time. */
 struct ts_metrics_sessions {
   unsigned active;
-  unsigned long created, expired, committed, rolled_back, forked;
+  unsigned long created, expired, committed, rolled_back, forked, refreshed;
 };
 
 struct ts_metrics_gauges {

@@ -441,7 +441,7 @@ static void g_sessions(void *ctx, struct ts_metrics_sessions *out) {
 
   ts_session_stats(((struct ts_server *)ctx)->ex, &st);
   *out = (struct ts_metrics_sessions){st.active, st.created, st.expired, st.committed,
-                                      st.rolled_back, st.forked};
+                                      st.rolled_back, st.forked, st.refreshed};
 }
 
 static enum route_result route_metrics(struct ts_server *s, struct conn *c) {

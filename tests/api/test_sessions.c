@@ -1562,3 +1562,35 @@ Test(sessions, sigterm_starts_no_waiting_call_of_a_box) {
     close(fds[i]);
   }
 }
+
+/* A holder's CPU time is bounded (RLIMIT_CPU, --max-timeout + 2 s) and the
+ * parent's side of each fork is charged to it: a holder that has used a
+ * third of it is replaced by a fork of itself, with no new revision, and
+ * the state goes on. */
+Test(sessions, worn_holder_is_replaced) {
+  const char *const args[] = {"--max-timeout", "10", NULL};
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+  double n = 0;
+
+  srv_start(&s, args, NULL);
+  cJSON_Delete(create(s.port, NULL, NULL, id));
+  d = call(s.port, NULL, id,
+           "{\"code\":\"import time\\nt = time.process_time()\\n"
+           "while time.process_time() - t < 4.2: pass\\nx = 'kept'\",\"timeout\":10}");
+  expect(d, "ok", 1, true, "ok");
+  cJSON_Delete(d);
+  for (int i = 0; i < HARNESS_WAIT_MS / 20 && n < 1; i++) {
+    n = metric_value(s.port, "tool_sandbox_session_holders_refreshed_total");
+    if (n < 1)
+      usleep(20000);
+  }
+  cr_assert_eq(n, 1, "the worn holder was replaced");
+  d = call(s.port, NULL, id, "{\"code\":\"x\"}");
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "'kept'");
+  cJSON_Delete(d);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_session_calls_total{outcome=\"committed\"}"), 2);
+  srv_stop(&s);
+}
