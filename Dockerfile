@@ -33,6 +33,10 @@ FROM ${BASE}
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libmicrohttpd12 libcjson1 libseccomp2 libpython3.11 \
+      python3-numpy python3-pandas python3-scipy python3-sympy python3-matplotlib \
+ && mkdir -p /var/cache/tool-sandbox/matplotlib \
+ && MPLCONFIGDIR=/var/cache/tool-sandbox/matplotlib python3 -c 'import matplotlib.font_manager' \
+ && chmod -R a+rX /var/cache/tool-sandbox \
  && rm -rf /var/lib/apt/lists/* /usr/share/doc /usr/share/man /usr/share/locale \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin sandbox
 COPY --from=build /src/build/tool-sandbox /usr/local/bin/tool-sandbox
@@ -40,6 +44,7 @@ COPY --from=build /src/build/tool-sandbox /usr/local/bin/tool-sandbox
 # network namespace inside it) instead of dropping root privileges.
 USER 10001:10001
 ENV TOOL_SANDBOX_LISTEN=0.0.0.0:8080
+ENV TOOL_SANDBOX_PROFILES=default,science
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${TOOL_SANDBOX_LISTEN##*:} && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '200 OK' <&3"]

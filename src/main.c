@@ -35,6 +35,7 @@
 #include "server/http.h"
 #include "server/linger.h"
 #include "server/preflight.h"
+#include "server/profiles.h"
 #include "util/log.h"
 #include "util/pyembed.h"
 
@@ -145,7 +146,8 @@ static int run_check(struct ts_executor *ex, const struct ts_config *cfg) {
 /* Steps 4 and 5 of the order above: the secrets, Python for the
  * validator, a canary through every layer, then the HTTP server.  NULL
  * after logging why. */
-static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor *ex) {
+static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor *ex,
+                                       struct ts_executor *science) {
   struct ts_server *srv;
   ts_err err = {0};
   char host[256];
@@ -155,12 +157,12 @@ static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor
     ts_error("%s", err.msg);
     return NULL;
   }
-  if (canary(ex, cfg, &err) < 0) {
+  if (canary(ex, cfg, &err) < 0 || (science && canary(science, cfg, &err) < 0)) {
     ts_error("%s", err.msg);
     ts_preflight(cfg, stderr);
     return NULL;
   }
-  srv = ts_server_start(cfg, ex, &err);
+  srv = ts_server_start(cfg, ex, science, &err);
   if (!srv) {
     ts_error("%s", err.msg);
     return NULL;
@@ -174,9 +176,9 @@ static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor
 int main(int argc, char **argv) {
   struct ts_config cfg;
   struct ts_executor_config xcfg;
-  struct ts_executor *ex = NULL;
+  struct ts_executor *ex = NULL, *science = NULL;
   struct ts_server *srv = NULL;
-  char *allowed = NULL;
+  char *allowed = NULL, *science_allowed = NULL;
   ts_err err = {0};
   sigset_t stop;
   int sig = 0, rc = 1;
@@ -264,7 +266,31 @@ int main(int argc, char **argv) {
     ts_preflight(&cfg, stderr);
     goto out;
   }
-  srv = start_serving(&cfg, ex);
+  if (cfg.science) {
+    /* The science profile: a second zygote, still single-threaded here,
+     * with the packages imported and its own memory limit; no sessions. */
+    struct ts_executor_config scfg = xcfg;
+    size_t len = strlen(allowed) + sizeof TS_SCIENCE_MODULES + 1;
+
+    science_allowed = malloc(len);
+    if (!science_allowed)
+      goto out;
+    (void)snprintf(science_allowed, len, "%s,%s", allowed, TS_SCIENCE_MODULES);
+    scfg.allowed_modules = science_allowed;
+    scfg.preimport = TS_SCIENCE_PREIMPORT;
+    scfg.site_dirs = TS_SCIENCE_SITE_DIRS;
+    scfg.mplconfigdir = cfg.mplconfigdir;
+    scfg.memory_max_mb = cfg.science_memory_max_mb;
+    scfg.max_sessions = 0;
+    scfg.max_sessions_per_token = 0;
+    scfg.sessions_memory_mb = 0;
+    science = ts_executor_start(&scfg, &err);
+    if (!science) {
+      ts_error("the science profile: %s", err.msg);
+      goto out;
+    }
+  }
+  srv = start_serving(&cfg, ex, science);
   if (!srv)
     goto out;
 
@@ -279,9 +305,14 @@ out:
    * executions get 503.  (MHD_quiesce_daemon is not used: with epoll and
    * a thread pool, libmicrohttpd 0.9.75 can abort in it.) */
   ts_executor_stop(ex, cfg.grace_period);
+  if (science)
+    ts_executor_stop(science, cfg.grace_period);
   ts_server_stop(srv);
   ts_executor_free(ex);
+  if (science)
+    ts_executor_free(science);
   free(allowed);
+  free(science_allowed);
   ts_config_free(&cfg);
   return rc;
 }

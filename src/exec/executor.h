@@ -25,6 +25,14 @@ struct ts_executor_config {
   const char *zygote_exe;      /* binary to exec with --zygote */
   const char *python_home;     /* may be NULL */
   const char *allowed_modules; /* comma separated */
+  /* A profile's zygote (README: profiles), all NULL for the default one:
+   * modules it imports before anything else (comma separated), host
+   * directories it adds to the sandbox's root read-only (the first is put
+   * on sys.path), and matplotlib's configuration directory (its font
+   * cache, built ahead). */
+  const char *preimport;
+  const char *site_dirs;
+  const char *mplconfigdir;
   bool allow_input;
   unsigned max_concurrency;
   unsigned queue_max;

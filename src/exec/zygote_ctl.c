@@ -76,7 +76,7 @@ static unsigned long rss_kb(pid_t pid) {
 
 int ex_zygote_launch(struct ts_executor *ex, ts_err *err) {
   char tmp[32], pidbuf[16], outputs[32], obytes[32];
-  const char *argv[20];
+  const char *argv[32];
   int argc = 0, sv[2], child_fd, rc;
   posix_spawn_file_actions_t fa;
   struct ts_zygote_ready ready;
@@ -118,6 +118,18 @@ int ex_zygote_launch(struct ts_executor *ex, ts_err *err) {
   if (ex->cfg.python_home) {
     argv[argc++] = "--python-home";
     argv[argc++] = ex->cfg.python_home;
+  }
+  if (ex->cfg.preimport && *ex->cfg.preimport) {
+    argv[argc++] = "--preimport";
+    argv[argc++] = ex->cfg.preimport;
+  }
+  if (ex->cfg.site_dirs && *ex->cfg.site_dirs) {
+    argv[argc++] = "--site-dirs";
+    argv[argc++] = ex->cfg.site_dirs;
+  }
+  if (ex->cfg.mplconfigdir && *ex->cfg.mplconfigdir) {
+    argv[argc++] = "--mplconfigdir";
+    argv[argc++] = ex->cfg.mplconfigdir;
   }
   argv[argc] = NULL;
 

@@ -98,9 +98,22 @@ static int mkdir_p(char *path) {
 
 #define NEWROOT "/tmp" /* any existing directory: the tmpfs root hides it */
 
-int ts_sandbox_make_root(const char *stdlib_dir, ts_err *err) {
+static int bind_into_root(const char *dir, ts_err *err) {
   char buf[600];
-  int n;
+  int n = snprintf(buf, sizeof buf, NEWROOT "%s", dir);
+
+  if (n < 0 || (size_t)n >= sizeof buf) /* a cut path would bind elsewhere */
+    return ts_err_set(err, ENAMETOOLONG, "binding %s: the path is too long", dir);
+  if (mkdir_p(buf) < 0 || bind_ro(dir, buf) < 0)
+    return ts_err_set(err, errno, "binding %s: %s", dir, strerror(errno));
+  return 0;
+}
+
+int ts_sandbox_make_root(const char *stdlib_dir, ts_err *err) {
+  return ts_sandbox_make_root_with(stdlib_dir, NULL, err);
+}
+
+int ts_sandbox_make_root_with(const char *stdlib_dir, const char *extra, ts_err *err) {
 
   if (unshare(CLONE_NEWNS) < 0)
     return ts_err_set(err, errno, "unshare(CLONE_NEWNS): %s", strerror(errno));
@@ -108,11 +121,21 @@ int ts_sandbox_make_root(const char *stdlib_dir, ts_err *err) {
     return ts_err_set(err, errno, "making mounts private: %s", strerror(errno));
   if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,nr_inodes=64,mode=0755") < 0)
     return ts_err_set(err, errno, "mounting the root tmpfs: %s", strerror(errno));
-  n = snprintf(buf, sizeof buf, NEWROOT "%s", stdlib_dir);
-  if (n < 0 || (size_t)n >= sizeof buf) /* a cut path would bind elsewhere */
-    return ts_err_set(err, ENAMETOOLONG, "binding %s: the path is too long", stdlib_dir);
-  if (mkdir_p(buf) < 0 || bind_ro(stdlib_dir, buf) < 0)
-    return ts_err_set(err, errno, "binding %s: %s", stdlib_dir, strerror(errno));
+  if (bind_into_root(stdlib_dir, err) < 0)
+    return -1;
+  if (extra && *extra) {
+    char list[1024], *save = NULL;
+    struct stat st;
+
+    if ((size_t)snprintf(list, sizeof list, "%s", extra) >= sizeof list)
+      return ts_err_set(err, ENAMETOOLONG, "the profile's directories: the list is too long");
+    for (char *d = strtok_r(list, ",", &save); d; d = strtok_r(NULL, ",", &save)) {
+      if (d[0] != '/' || strstr(d, "/../") || stat(d, &st) < 0 || !S_ISDIR(st.st_mode))
+        continue; /* absent here: what needs it fails as it would anyway */
+      if (bind_into_root(d, err) < 0)
+        return -1;
+    }
+  }
   if (mkdir(NEWROOT "/tmp", 01777) < 0)
     return ts_err_set(err, errno, "mkdir /tmp: %s", strerror(errno));
 #ifdef TS_SANITIZE

@@ -19,5 +19,9 @@ int ts_write_id_maps(int procfd, unsigned inside_uid, unsigned outside_uid, unsi
  * the host's /proc opened before, stays usable for the children's id
  * maps. */
 int ts_sandbox_make_root(const char *stdlib_dir, ts_err *err);
+/* The same with more host directories bound read-only at their own paths
+ * (a profile's packages and their data: `extra` is a comma list, may be
+ * NULL or empty; a directory that does not exist is skipped). */
+int ts_sandbox_make_root_with(const char *stdlib_dir, const char *extra, ts_err *err);
 
 #endif

@@ -8,6 +8,7 @@
  * Runs in the zygote (install) and in a child (the guards themselves). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 #include <errno.h>
 #include <stdbool.h>
@@ -94,6 +95,33 @@ static int guard_type_setattro(ts_err *err) {
   return 0;
 }
 
+/* Whether t is a class of a profile's package (numpy, pandas, matplotlib,
+ * ...: a module outside the standard library).  Those classes stay as
+ * mutable as their package made them: matplotlib and sympy cache values
+ * on their own classes as they work.  The default profile has none. */
+static int package_type(PyTypeObject *t, PyObject *stdlib_names) {
+  PyObject *mod = t->tp_dict ? PyDict_GetItemString(t->tp_dict, "__module__") : NULL;
+  const char *name = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+  PyObject *top;
+  int in_stdlib;
+
+  if (!name || !stdlib_names) {
+    PyErr_Clear();
+    return 0;
+  }
+  if (strncmp(name, "builtins", 8) == 0 || strncmp(name, "tool_sandbox", 12) == 0 ||
+      strcmp(name, "__main__") == 0)
+    return 0;
+  top = PyUnicode_FromStringAndSize(name, (Py_ssize_t)strcspn(name, "."));
+  in_stdlib = top ? PySequence_Contains(stdlib_names, top) : -1;
+  Py_XDECREF(top);
+  if (in_stdlib < 0) {
+    PyErr_Clear();
+    return 0;
+  }
+  return !in_stdlib;
+}
+
 /* Every class that exists once the zygote is ready (the standard
  * library's, the runner's) becomes immutable, as the builtin types are: a
  * snippet cannot rebind string.Formatter.get_field or JSONEncoder.encode
@@ -102,6 +130,7 @@ static int guard_type_setattro(ts_err *err) {
 static int freeze_types(ts_err *err) {
   PyObject *gc = PyImport_ImportModule("gc");
   PyObject *all = NULL, *r;
+  PyObject *stdlib_names = PySys_GetObject("stdlib_module_names"); /* borrowed */
 
   /* The runner froze the heap (gc.freeze, which get_objects() does not
    * list): thaw it for the walk, freeze it again after. */
@@ -123,7 +152,8 @@ static int freeze_types(ts_err *err) {
        * copied type's tp_new then: it gets the guard too. */
       if (t->tp_new == orig_type_new && PyType_IsSubtype(t, &PyType_Type))
         t->tp_new = guarded_type_new;
-      if ((t->tp_flags & Py_TPFLAGS_HEAPTYPE) && !(t->tp_flags & Py_TPFLAGS_IMMUTABLETYPE)) {
+      if ((t->tp_flags & Py_TPFLAGS_HEAPTYPE) && !(t->tp_flags & Py_TPFLAGS_IMMUTABLETYPE) &&
+          !package_type(t, stdlib_names)) {
         t->tp_flags |= Py_TPFLAGS_IMMUTABLETYPE;
         PyType_Modified(t);
       }

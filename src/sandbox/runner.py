@@ -688,6 +688,11 @@ def _redirect(stream):
 
 _REPLACED = {}  # (module, name) -> the object its view holds instead
 
+# Whether a frame runs (or is called by, through the standard library) a
+# profile's package: the science profile trusts its packages' own copies,
+# compiles and class making (make() sets it; never in the default profile).
+_PKG_TRUST = [lambda f: False]
+
 
 def _module_views(allowed_fn):
     """A view of each allowed module: its public attributes, and instead of
@@ -921,7 +926,7 @@ def _guard_classes(refuse, armed):
         """copy's own _reconstruct (3.11), checked where it acts: the
         arguments and the state are deep-copied through a memo the caller
         may have filled, so every check comes after that copy."""
-        if not armed():
+        if not armed() or _PKG_TRUST[0](_frame(1)):
             return real_reconstruct(x, memo, func, args, state, listiter, dictiter,
                                     deepcopy=deepcopy)
         # A method reduces to (getattr, (owner, name)): no builtin that reads
@@ -1049,7 +1054,8 @@ class _Audit:
     attribute can shadow a method (decide) or add a state of its own."""
 
     __slots__ = ("armed", "code", "open_code", "trace", "dropped", "allowed_fn", "stdlib",
-                 "frame_readers", "frame_getters", "fd_opens", "last_code")
+                 "frame_readers", "frame_getters", "fd_opens", "last_code", "read_dirs",
+                 "pkg_dirs")
 
     def __init__(self, allowed_fn, stdlib_dir):
         self.armed = False
@@ -1066,6 +1072,16 @@ class _Audit:
         self.dropped = 0
         self.allowed_fn = allowed_fn
         self.stdlib = stdlib_dir + "/"
+        # What the import system (and a profile's packages: fonts, styles,
+        # time zones) may read: the standard library, and the read-only
+        # directories a profile adds to the root (make()).
+        self.read_dirs = (self.stdlib,)
+        # A profile's packages (the first of its directories): their own
+        # frames may open files of the working directory under the files
+        # capability (pandas.read_csv, savefig) and read frames and code
+        # objects for themselves (sympy, pandas' warnings).  Empty in the
+        # default profile.
+        self.pkg_dirs = ()
         import typing
         import warnings
         # (warnings.warn is usually _warnings' C function, which reads
@@ -1110,6 +1126,18 @@ class _Audit:
         if not fn.startswith(self.stdlib):
             return False
         return dict.get(f.f_globals, "__name__") in modules
+
+    def from_package(self, f):
+        """Whether frame f, or the stdlib frames (inspect) it was called
+        from before the snippet's, run a profile's package code."""
+        while f is not None:
+            fn = _filename(f)
+            if fn.startswith(self.pkg_dirs):
+                return True
+            if fn == _SNIPPET or not fn.startswith(self.stdlib):
+                return False
+            f = f.f_back
+        return False
 
     def via(self, f, module, function):
         """Whether a frame of module.function is among f's callers, before
@@ -1156,26 +1184,34 @@ class _Audit:
                 return
             if self.trusted(f, ("dataclasses", "collections")):
                 return
+            if self.pkg_dirs and self.from_package(f):
+                return  # a profile's package running its own code (sympy)
             self.refuse("exec", _code_name(code), f)
         elif event == "compile":
             # ast.parse (inspect.signature) only builds a tree.
             if self.trusted(f, ("dataclasses", "collections", "typing", "ast")):
                 return
+            if self.pkg_dirs and self.from_package(f):
+                return  # a profile's package compiling its own strings (sympy)
             self.refuse("compile", _str_arg(args, 1) or "<string>", f)
         elif event == "import":
             name = _str_arg(args, 0)
             if name and (self.allowed_fn(name) or name in _LAZY_MODULES or
                          name.startswith("encodings.")):
                 return
+            if self.pkg_dirs and self.from_package(f):
+                return  # a profile's package importing its own lazy parts
             self.refuse("import", name or "?", f)
         elif event == "open":
             path = _str_arg(args, 0)
             mode = _str_arg(args, 1) or "r"
-            if path and path.startswith(self.stdlib) and ".." not in path and \
+            if path and path.startswith(self.read_dirs) and ".." not in path and \
                     set(mode) <= set("rbt"):
                 return  # the import system reading the standard library
-            if "files" in _CAPS and f is not None and _code(f) is self.open_code and args and \
-                    type(args[0]) is str and _confined_path_why(args[0]) is None:
+            if "files" in _CAPS and f is not None and args and type(args[0]) is str and \
+                    (_code(f) is self.open_code or
+                     (self.pkg_dirs and _filename(f).startswith(self.pkg_dirs))) and \
+                    _confined_path_why(args[0]) is None:
                 # the files capability: its own open, inside the working
                 # directory.  Only that function's call: the io classes
                 # it hands out (type(f.buffer.raw) is FileIO) take an
@@ -1194,12 +1230,16 @@ class _Audit:
             # first line number.
             if _code(f) in self.frame_readers:
                 return
+            if self.pkg_dirs and self.from_package(f):
+                return  # a profile's package (sympy reads functions' __code__)
             # inspect.signature reads __code__ when dataclasses makes a
             # class's docstring; inspect is reachable from nowhere else.
             if self.trusted(f, ("inspect",)) and self.via(f, "dataclasses", "_process_class"):
                 return
             self.refuse("attribute", _str_arg(args, 1) or "?", f)
         elif event == "sys._getframe":
+            if self.pkg_dirs and self.from_package(f):
+                return  # pandas names the caller of its warnings
             if _code(f) in self.frame_getters:
                 return  # typing, namedtuple and enum name their caller's module
             self.refuse(event, "frame", f)
@@ -1208,6 +1248,11 @@ class _Audit:
         elif event == "code.__new__" and f is not None and _code(f) is self.last_code and \
                 _str_arg(args, 1) == _SNIPPET:
             return  # _return_last's code.replace in a session's call (__init__)
+        elif event == "os.listdir" and f is not None and \
+                _filename(f).startswith("<frozen importlib") and \
+                (_str_arg(args, 0) or "").startswith(self.read_dirs[1:]) and \
+                ".." not in (_str_arg(args, 0) or ""):
+            return  # the import system finding a profile package's lazy submodule
         elif event.startswith(_REFUSED_PREFIXES) or event in _REFUSED_EVENTS:
             if event == "marshal.loads" and f is not None and \
                     _filename(f).startswith("<frozen importlib"):
@@ -1583,7 +1628,7 @@ def _record_writer(fd, kind):
     return emit
 
 
-def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
+def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dirs=""):
     allowed = frozenset(allowed)
     real_import = _b.__import__
 
@@ -1593,6 +1638,11 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
 
     stdlib_dir = _os.path.dirname(_os.__file__)
     audit = _Audit(module_allowed, stdlib_dir)
+    dirs = tuple(d.rstrip("/") + "/" for d in read_dirs.split(",") if d[:1] == "/")
+    audit.read_dirs += dirs
+    audit.pkg_dirs = dirs[:1]
+    if audit.pkg_dirs:
+        _PKG_TRUST[0] = audit.from_package
 
     def check_sink(where, name, always=False):
         if audit.armed and (always or _bad_name(name, _ATTR_READ)):
@@ -1713,6 +1763,8 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4)):
             f = f.f_back
         from_snippet = f is not None and _filename(f) == _SNIPPET
         module_code = f is not None and _coname(f) == "<module>" and not from_snippet
+        if audit.pkg_dirs and not from_snippet and audit.from_package(f):
+            return  # a profile's package making its own class (sympy, pyplot)
         if type(bases) is tuple:
             for b in bases:
                 if isinstance(b, metatype) and (issubclass(b, metatype) or issubclass(b, super)) \

@@ -54,6 +54,8 @@ struct zygote {
   char stdlib_dir[512];
   pid_t server_pid;
   size_t outputs_max, outputs_bytes; /* display bundles (the server's configuration) */
+  const char *preimport; /* a profile's modules, imported before everything else */
+  const char *site_dirs; /* directories added to the root read-only (and the first to sys.path) */
 };
 
 static int send_ready(int err, const char *msg) {
@@ -97,6 +99,50 @@ static unsigned long current_vsz(void) {
   return pages * (unsigned long)sysconf(_SC_PAGESIZE);
 }
 
+/* A profile's packages (the science profile: numpy, pandas, ...), imported
+ * first and whole: their extension modules must be mapped here, since a
+ * child's filter refuses executable mappings.  Each name may be a
+ * submodule (scipy.stats); one that fails to import fails the zygote,
+ * naming it: a profile that says it has numpy has it. */
+static void preimport(struct zygote *z) {
+  char *list, *save = NULL;
+  PyObject *path;
+
+  if (!z->preimport || !*z->preimport)
+    return;
+  path = PySys_GetObject("path"); /* borrowed */
+  if (z->site_dirs && *z->site_dirs) {
+    /* The first directory holds the packages (no site module runs here). */
+    char first[512];
+    size_t n = strcspn(z->site_dirs, ",");
+    PyObject *dir;
+    if (n >= sizeof first)
+      fail("site directory too long");
+    memcpy(first, z->site_dirs, n);
+    first[n] = '\0';
+    dir = PyUnicode_FromString(first);
+    if (!path || !dir || PyList_Append(path, dir) < 0)
+      fail("setting sys.path");
+    Py_DECREF(dir);
+  }
+  list = strdup(z->preimport);
+  if (!list)
+    fail("out of memory");
+  for (char *m = strtok_r(list, ", \t\n", &save); m; m = strtok_r(NULL, ", \t\n", &save)) {
+    PyObject *mod = PyImport_ImportModule(m);
+    if (!mod)
+      fail("importing %s (a module of this profile)", m);
+    Py_DECREF(mod);
+  }
+  free(list);
+  /* pyplot picks its backend on first use, making a class then: made
+   * here, where the classes are still the zygote's own. */
+  if (PyDict_GetItemString(PyImport_GetModuleDict(), "matplotlib.pyplot") &&
+      PyRun_SimpleString("import matplotlib.pyplot\nmatplotlib.pyplot.switch_backend('agg')\n"
+                         "import PIL.Image\nPIL.Image.init()\n") < 0)
+    fail("selecting matplotlib's Agg backend");
+}
+
 /* Imports the allowed modules (and what the runner needs) so that children
  * find them in sys.modules; returns the runner's (run, report). */
 static void init_python(struct zygote *z, const char *home, const char *allowed,
@@ -108,6 +154,7 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   if (ts_python_init(home, &err) < 0)
     fail("%s", err.msg);
   ts_python_enter(); /* the zygote holds the GIL for good */
+  preimport(z);
 
   mods = PyList_New(0);
   list = strdup(allowed);
@@ -158,11 +205,11 @@ static void init_python(struct zygote *z, const char *home, const char *allowed,
   /* The bounds of the result and display outputs, the server's own
    * (sandbox/proto.h), which decodes them with the same; and where the
    * display records go. */
-  pair = make ? PyObject_CallFunction(make, "Oi(nnnnii)", mods, allow_input,
+  pair = make ? PyObject_CallFunction(make, "Oi(nnnnii)s", mods, allow_input,
                                       (Py_ssize_t)TS_RESULT_REPR_MAX, (Py_ssize_t)z->outputs_max,
                                       (Py_ssize_t)z->outputs_bytes,
                                       (Py_ssize_t)TS_OUTPUTS_MAX_JSON_VALUES, TS_FD_REPORT,
-                                      (int)TS_REC_DISPLAY)
+                                      (int)TS_REC_DISPLAY, z->site_dirs ? z->site_dirs : "")
                : NULL;
   if (!pair || !PyArg_ParseTuple(pair, "OOOOO", &z->child.run, &z->child.report, &class_check,
                                  &attr_check, &warm))
@@ -244,7 +291,7 @@ static void enter_zygote_namespaces(struct zygote *z) {
   if (uid == 0) {
     if (unshare(CLONE_NEWNET) < 0)
       fail("unshare(CLONE_NEWNET): %s", strerror(errno));
-    if (ts_sandbox_make_root(z->stdlib_dir, &err) < 0)
+    if (ts_sandbox_make_root_with(z->stdlib_dir, z->site_dirs, &err) < 0)
       fail("%s", err.msg);
     uid = gid = TS_SANDBOX_OUTSIDE_ID;
     if (setgroups(0, NULL) < 0 || setresgid(gid, gid, gid) < 0 || setresuid(uid, uid, uid) < 0)
@@ -256,7 +303,7 @@ static void enter_zygote_namespaces(struct zygote *z) {
     if (ts_write_id_maps(z->child.procfd, (unsigned)uid, (unsigned)uid, (unsigned)gid,
                          (unsigned)gid, &what) < 0)
       fail("%s: %s", what, strerror(errno));
-    if (ts_sandbox_make_root(z->stdlib_dir, &err) < 0)
+    if (ts_sandbox_make_root_with(z->stdlib_dir, z->site_dirs, &err) < 0)
       fail("%s", err.msg);
   }
   z->child.uid = geteuid();
@@ -354,12 +401,15 @@ int ts_zygote_main(int argc, char **argv) {
       {"outputs", required_argument, NULL, 'o'},
       {"outputs-bytes", required_argument, NULL, 'b'},
       {"server-pid", required_argument, NULL, 's'},
+      {"preimport", required_argument, NULL, 'P'},
+      {"site-dirs", required_argument, NULL, 'D'},
+      {"mplconfigdir", required_argument, NULL, 'M'},
       {0, 0, 0, 0},
   };
   struct zygote z = {.child = {.tmp_bytes = 16ul << 20, .procfd = -1},
                      .outputs_max = TS_OUTPUTS_MAX,
                      .outputs_bytes = TS_OUTPUTS_MAX_BYTES};
-  const char *home = NULL, *allowed = "";
+  const char *home = NULL, *allowed = "", *mplconfigdir = NULL;
   int allow_input = 0, ch;
   pid_t server_pid = 0;
   ts_err err = {0};
@@ -387,10 +437,24 @@ int ts_zygote_main(int argc, char **argv) {
     case 'o': z.outputs_max = strtoul(optarg, NULL, 10); break;
     case 'b': z.outputs_bytes = strtoul(optarg, NULL, 10); break;
     case 's': break; /* read above */
+    case 'P': z.preimport = optarg; break;
+    case 'D': z.site_dirs = optarg; break;
+    case 'M': mplconfigdir = optarg; break;
     default: fail("bad zygote arguments");
     }
   }
   z.server_pid = server_pid;
+  if (z.preimport && *z.preimport) {
+    /* Numerical libraries start thread pools at import unless told not
+     * to: the zygote must stay single-threaded (it forks), and a child's
+     * filter refuses threads anyway.  Matplotlib draws with Agg and reads
+     * its font cache, built ahead, from a fixed directory: never a cache
+     * build at run time, in a read-only root. */
+    if (setenv("OPENBLAS_NUM_THREADS", "1", 1) < 0 || setenv("OMP_NUM_THREADS", "1", 1) < 0 ||
+        setenv("MKL_NUM_THREADS", "1", 1) < 0 || setenv("MPLBACKEND", "Agg", 1) < 0 ||
+        (mplconfigdir && setenv("MPLCONFIGDIR", mplconfigdir, 1) < 0))
+      fail("setenv: %s", strerror(errno));
+  }
   init_python(&z, home, allowed, allow_input);
   if (ts_seccomp_compile(&z.child.filter, &err) < 0 ||
       ts_seccomp_compile_kind(TS_FILTER_SESSION, &z.child.session_filter, &err) < 0 ||

@@ -52,6 +52,10 @@ static const struct option_def options[] = {
     {"max-outputs-bytes", OPT_SIZE, OFF(outputs_bytes), 1024, (double)TS_OUTPUTS_BYTES_LIMIT, "bytes of display bundles kept per execution, as JSON text, result.data included"},
     {"max-return-files", OPT_UINT, OFF(return_max_files), 0, TS_MAX_RETURN_FILES_LIMIT, "files a request's return_files may bring back (more are counted in files_dropped)"},
     {"max-return-bytes", OPT_SIZE, OFF(return_max_bytes), 0, TS_MAX_RETURN_BYTES_LIMIT, "bytes of content return_files may bring back in all (a file past it comes back cut)"},
+    {"profiles", OPT_STR, OFF(profiles), 0, 0, "execution profiles started at boot (comma list): default, science"},
+    {"science-memory-mb", OPT_LONG, OFF(science_memory_default_mb), 64, 1 << 20, "default address-space limit of a science execution, MiB"},
+    {"science-max-memory-mb", OPT_LONG, OFF(science_memory_max_mb), 64, 1 << 20, "largest memory_mb a science execution may ask for"},
+    {"mplconfigdir", OPT_STR, OFF(mplconfigdir), 0, 0, "matplotlib's configuration directory for the science profile (its font cache, built ahead)"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
     {"max-sessions", OPT_UINT, OFF(max_sessions), 0, TS_MAX_SESSIONS_LIMIT, "sessions at once (0: no sessions); past it POST /sessions gets 429"},
     {"max-sessions-per-token", OPT_UINT, OFF(max_sessions_per_token), 1, TS_MAX_SESSIONS_LIMIT, "sessions at once of one token (when tokens are configured); past it that token's POST /sessions gets 429"},
@@ -71,7 +75,9 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   if (ncpu < 1)
     ncpu = 1;
   c->listen = strdup("127.0.0.1:8080");
-  if (!c->listen)
+  c->profiles = strdup("default");
+  c->mplconfigdir = strdup("/var/cache/tool-sandbox/matplotlib");
+  if (!c->listen || !c->profiles || !c->mplconfigdir)
     return ts_err_set(err, ENOMEM, "out of memory");
   c->max_body = (size_t)256 * 1024;
   c->threads = (unsigned)(ncpu < 4 ? 4 : ncpu);
@@ -88,6 +94,8 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   c->queue_max = 64;
   c->validate_queue_max = 64;
   c->pool = 2;
+  c->science_memory_default_mb = 1024;
+  c->science_memory_max_mb = 4096;
   c->max_files = 64;
   c->max_files_bytes = (size_t)8 << 20;
   c->outputs_max = TS_OUTPUTS_MAX;
@@ -106,6 +114,8 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
 
 void ts_config_free(struct ts_config *c) {
   free(c->listen);
+  free(c->profiles);
+  free(c->mplconfigdir);
   free(c->python_home);
   free(c->config_file);
   free(c->token_file);
@@ -524,6 +534,27 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
     ts_err_set(err, EINVAL, "the default limit memory-mb = %ld is above max-memory-mb = %ld", c->memory_default_mb,
                c->memory_max_mb);
     return TS_CONFIG_EXIT_USAGE;
+  }
+  if (c->science_memory_default_mb > c->science_memory_max_mb) {
+    ts_err_set(err, EINVAL, "the default limit science-memory-mb = %ld is above science-max-memory-mb = %ld",
+               c->science_memory_default_mb, c->science_memory_max_mb);
+    return TS_CONFIG_EXIT_USAGE;
+  }
+  {
+    /* "default" is always there; "science" is the only other one. */
+    const char *p = c->profiles;
+    c->science = false;
+    while (*p) {
+      size_t len = strcspn(p, ", ");
+      if (len == 7 && strncmp(p, "science", 7) == 0) {
+        c->science = true;
+      } else if (len && !(len == 7 && strncmp(p, "default", 7) == 0)) {
+        ts_err_set(err, EINVAL, "--profiles: unknown profile '%.*s' (default, science)", (int)len, p);
+        return TS_CONFIG_EXIT_USAGE;
+      }
+      p += len;
+      p += strspn(p, ", ");
+    }
   }
   if (c->output_ceiling == 0)
     c->output_ceiling = TS_OUTPUT_CEILING_FACTOR * c->output_max;

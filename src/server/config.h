@@ -39,6 +39,12 @@ struct ts_config {
   char *python_home;     /* NULL: the interpreter's built-in prefix */
   enum ts_log_level log_level;
   struct ts_policy policy;
+  /* profiles (README: profiles): "default" always; "science" too when
+   * listed, with its own zygote and memory limits */
+  char *profiles;
+  bool science;
+  long science_memory_default_mb, science_memory_max_mb;
+  char *mplconfigdir; /* the science zygote's font cache, built ahead */
 
   /* /execute */
   double timeout_default, timeout_max; /* seconds */

@@ -33,6 +33,7 @@
 #include <microhttpd.h>
 
 #include "server/internal.h"
+#include "server/profiles.h"
 #include "server/request.h"
 #include "util/accept.h"
 #include "util/json.h"
@@ -646,8 +647,16 @@ static int resolve_listen(const char *listen, struct sockaddr_storage *addr, uns
   return 0;
 }
 
+/* A policy with the science profile's modules allowed. */
+static int science_policy(struct ts_policy *p, ts_err *err) {
+  if (ts_strset_set_spec(&p->allowed_modules, "+" TS_SCIENCE_MODULES, err) < 0 ||
+      ts_strset_set_spec(&p->banned_modules, "+" TS_SCIENCE_BANNED, err) < 0)
+    return -1;
+  return 0;
+}
+
 struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
-                                  ts_err *err) {
+                                  struct ts_executor *science, ts_err *err) {
   struct sockaddr_storage addr;
   unsigned port;
   unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
@@ -664,6 +673,7 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   }
   s->cfg = cfg;
   s->ex = ex;
+  s->ex_science = science;
   pthread_mutex_init(&s->ready_lock, NULL);
   pthread_mutex_init(&s->work_lock, NULL);
   pthread_cond_init(&s->work_cond, NULL);
@@ -678,6 +688,11 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   if (ts_policy_copy(&s->policy_files, &cfg->policy, err) < 0)
     goto fail;
   ts_strset_remove(&s->policy_files.banned_names, "open");
+  if (science && (ts_policy_copy(&s->policy_science, &cfg->policy, err) < 0 ||
+                  ts_policy_copy(&s->policy_science_files, &s->policy_files, err) < 0 ||
+                  science_policy(&s->policy_science, err) < 0 ||
+                  science_policy(&s->policy_science_files, err) < 0))
+    goto fail;
   if (start_workers(s, err) < 0 || !(s->linger = ts_linger_start(err)))
     goto fail;
   if (addr.ss_family == AF_INET6)
@@ -729,6 +744,10 @@ void ts_server_stop(struct ts_server *s) {
   ts_metrics_free(s->metrics);
   pthread_mutex_destroy(&s->ready_lock);
   ts_policy_free(&s->policy_files);
+  if (s->ex_science) {
+    ts_policy_free(&s->policy_science);
+    ts_policy_free(&s->policy_science_files);
+  }
   free(s->info);
   free(s);
 }

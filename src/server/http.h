@@ -18,7 +18,9 @@
 struct ts_server;
 struct ts_executor;
 
+/* science: the science profile's executor, or NULL. */
 struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
+                                  struct ts_executor *science,
                                   ts_err *err);
 
 /* The port actually bound (useful with port 0). */

@@ -42,6 +42,11 @@ struct ts_server {
   struct ts_metrics *metrics;
   struct ts_linger *linger; /* sockets closed after a refused body */
   struct ts_policy policy_files; /* cfg->policy with `open` allowed: the files capability */
+  /* The science profile (server/profiles.h), when configured: its
+   * executor, and its policies (cfg->policy and policy_files with its
+   * modules allowed). */
+  struct ts_executor *ex_science;
+  struct ts_policy policy_science, policy_science_files;
   char *info; /* GET /info body, built once */
   size_t info_len;
   unsigned port;
@@ -142,6 +147,9 @@ struct conn {
   /* The execution's status, for the access log and the metrics: the
    * worker (a rejected snippet) or the executor thread (execute_done). */
   const char *exec_status;
+  /* The profile that runs the execution ("default", "science"; static),
+   * set by the worker before the job is queued, NULL before. */
+  const char *profile;
   /* The answer: whichever thread holds the conn when it answers (the MHD
    * thread, a worker, the executor thread, the canary's finisher), which
    * resumes it if parked; queue() on the MHD thread sends it. */
@@ -179,6 +187,9 @@ const struct route *find_route(const char *url, const char *method);
 /* Validates a request's snippet (routes.c); -1 after answering a failure. */
 struct ts_str;
 struct ts_validation;
+/* The same against the science profile's policy when `science`. */
+int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
+                  bool science, struct ts_validation *v);
 int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
                struct ts_validation *v);
 /* The answer to a job or operation the executor refused: 429, 503, 500. */

@@ -12,6 +12,7 @@
 #include "sandbox/proto.h"
 #include "sandbox/session.h"
 #include "server/internal.h"
+#include "server/profiles.h"
 #include "server/request.h"
 #include "util/filepath.h"
 #include "util/log.h"
@@ -101,13 +102,20 @@ static void record_violations(struct ts_server *s, const struct ts_validation *v
  * on an internal failure. */
 int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
                struct ts_validation *v) {
+  return check_code_in(s, c, code, caps, false, v);
+}
+
+int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
+                  bool science, struct ts_validation *v) {
   ts_err err = {0};
+  const struct ts_policy *pol = (caps & TS_CAP_FILES) ? &s->policy_files : &s->cfg->policy;
 
   ts_sha256_hex(code->s, code->len, c->code_sha256);
   if (s->cfg->log_code)
     c->code_copy = strndup(code->s, code->len);
-  if (ts_validate((caps & TS_CAP_FILES) ? &s->policy_files : &s->cfg->policy, code->s, code->len,
-                  v, &err) < 0) {
+  if (science)
+    pol = (caps & TS_CAP_FILES) ? &s->policy_science_files : &s->policy_science;
+  if (ts_validate(pol, code->s, code->len, v, &err) < 0) {
     ts_error("validate: %s", err.msg);
     reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "validation failed: %s",
                 err.msg);
@@ -159,7 +167,12 @@ static void execute_done(void *ctx, struct ts_exec_result *res) {
   if (res) {
     c->exec_status = ts_exec_status_name(res->status);
     ts_metrics_execution(c->s->metrics, c->exec_status, res->duration_ms / 1e3);
-    text = print_json(ts_exec_result_to_json(res), &len);
+    {
+      cJSON *doc = ts_exec_result_to_json(res);
+      if (doc && c->profile)
+        cJSON_AddStringToObject(doc, "profile", c->profile);
+      text = print_json(doc, &len);
+    }
     ts_exec_result_free(res);
     free(res);
   }
@@ -185,6 +198,12 @@ enum route_result not_queued(struct conn *c, const ts_err *err) {
   return ROUTE_ANSWERED;
 }
 
+/* The executor of the connection's profile. */
+static struct ts_executor *profile_executor(struct ts_server *s, const struct conn *c) {
+  return c->profile && strcmp(c->profile, PROFILE_SCIENCE) == 0 && s->ex_science ? s->ex_science
+                                                                          : s->ex;
+}
+
 /* On the worker holding the connection: queues its job, and with it the
  * connection, for the executor thread (ROUTE_PARKED: execute_done() will
  * answer and resume it, maybe before this returns).  When the job cannot
@@ -193,7 +212,7 @@ static enum route_result submit(struct ts_server *s, struct conn *c,
                                 const struct ts_exec_params *p) {
   ts_err err = {0};
 
-  if (ts_exec_submit(s->ex, p, execute_done, c, &err) == 0)
+  if (ts_exec_submit(profile_executor(s, c), p, execute_done, c, &err) == 0)
     return ROUTE_PARKED;
   return not_queued(c, &err);
 }
@@ -220,7 +239,7 @@ static enum route_result submit_stream(struct ts_server *s, struct conn *c,
   c->stream = st;
   p->event = stream_event;
   p->event_ctx = st;
-  if (ts_exec_submit(s->ex, p, stream_done, st, &err) == 0)
+  if (ts_exec_submit(profile_executor(s, c), p, stream_done, st, &err) == 0)
     return ROUTE_ANSWERED;
   MHD_destroy_response(steal_pointer(&c->response));
   c->stream = NULL;
@@ -242,19 +261,68 @@ static void reply_done_only(struct conn *c, cJSON *response) {
   reply_text(c, MHD_HTTP_OK, text, len, TS_NDJSON);
 }
 
+/* The request's "profile": absent (chosen from its imports), "default" or
+ * "science".  -1 after setting *re. */
+enum { PICK_AUTO, PICK_DEFAULT, PICK_SCIENCE };
+static int profile_field(const struct ts_server *s, const cJSON *root, struct ts_reqerr *re) {
+  const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "profile");
+
+  if (!f || cJSON_IsNull(f))
+    return PICK_AUTO;
+  if (!cJSON_IsString(f)) {
+    *re = (struct ts_reqerr){400, "invalid_field", {0}};
+    (void)snprintf(re->message, sizeof re->message, "field 'profile' must be a string");
+    return -1;
+  }
+  if (strcmp(f->valuestring, PROFILE_DEFAULT) == 0)
+    return PICK_DEFAULT;
+  if (strcmp(f->valuestring, PROFILE_SCIENCE) == 0 && s->ex_science)
+    return PICK_SCIENCE;
+  *re = (struct ts_reqerr){400, "invalid_field", {0}};
+  (void)snprintf(re->message, sizeof re->message,
+                 "field 'profile': no profile '%.40s' here (%s)", f->valuestring,
+                 s->ex_science ? "default, science" : "default");
+  return -1;
+}
+
+/* Whether a snippet the default policy refused imports one of the science
+ * profile's modules: it then goes to that profile. */
+static bool wants_science(const struct ts_validation *v) {
+  for (size_t i = 0; i < v->n; i++) {
+    const struct ts_violation *x = &v->v[i];
+    if (x->name && strcmp(x->rule, "import-not-allowed") == 0) {
+      size_t len = strcspn(x->name, ".");
+      char list[] = TS_SCIENCE_MODULES, *save = NULL;
+      for (char *m = strtok_r(list, ",", &save); m; m = strtok_r(NULL, ",", &save))
+        if (strlen(m) == len && strncmp(m, x->name, len) == 0)
+          return true;
+    }
+  }
+  return false;
+}
+
 static enum route_result route_execute(struct ts_server *s, struct conn *c) {
   const struct ts_config *cfg = s->cfg;
   struct ts_execute_req req = {0};
   struct ts_validation v = {0};
   struct ts_reqerr re = {0};
+  /* Parsed within the larger of the profiles' memory limits, checked
+   * against the chosen profile's once it is known. */
+  long mem_max = s->ex_science && cfg->science_memory_max_mb > cfg->memory_max_mb
+                     ? cfg->science_memory_max_mb : cfg->memory_max_mb;
   cJSON *root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
-                                     cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
+                                     cfg->memory_default_mb, mem_max, &req, &re);
   struct ts_exec_params p;
   struct ts_files_limits lim = files_limits(cfg);
   struct ts_req_files files;
   unsigned caps = 0;
+  int pick = root ? profile_field(s, root, &re) : -1;
   enum route_result outcome;
 
+  if (root && pick < 0) {
+    cJSON_Delete(root);
+    root = NULL;
+  }
   if (root && ts_req_caps_parse(root, &lim, &caps, &files, &re) < 0) {
     cJSON_Delete(root);
     root = NULL;
@@ -263,7 +331,29 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
     return ROUTE_ANSWERED;
   }
-  if (check_code(s, c, &req.code, caps, &v) < 0) {
+  if (check_code_in(s, c, &req.code, caps, pick == PICK_SCIENCE, &v) < 0) {
+    ts_req_files_free(&files);
+    cJSON_Delete(root);
+    return ROUTE_ANSWERED;
+  }
+  if (pick == PICK_AUTO && s->ex_science && !v.valid && wants_science(&v)) {
+    /* An import of numpy & co.: the science profile, validated by its own
+     * policy. */
+    ts_validation_free(&v);
+    pick = PICK_SCIENCE;
+    if (check_code_in(s, c, &req.code, caps, true, &v) < 0) {
+      ts_req_files_free(&files);
+      cJSON_Delete(root);
+      return ROUTE_ANSWERED;
+    }
+  }
+  c->profile = pick == PICK_SCIENCE ? PROFILE_SCIENCE : PROFILE_DEFAULT;
+  if (pick == PICK_SCIENCE && !cJSON_GetObjectItemCaseSensitive(root, "memory_mb"))
+    req.memory_mb = cfg->science_memory_default_mb;
+  if (req.memory_mb > (pick == PICK_SCIENCE ? cfg->science_memory_max_mb : cfg->memory_max_mb)) {
+    reply_error(c, 400, "limit_exceeded", "field 'memory_mb' is above the %s profile's maximum, %ld",
+                c->profile, pick == PICK_SCIENCE ? cfg->science_memory_max_mb : cfg->memory_max_mb);
+    ts_validation_free(&v);
     ts_req_files_free(&files);
     cJSON_Delete(root);
     return ROUTE_ANSWERED;
@@ -274,6 +364,7 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
     cJSON *doc = ts_exec_result_to_json(&r);
     cJSON *vj = ts_validation_to_json(&v);
     cJSON_AddItemToObject(doc, "violations", cJSON_DetachItemFromObject(vj, "violations"));
+    cJSON_AddStringToObject(doc, "profile", c->profile);
     cJSON_Delete(vj);
     ts_req_files_free(&files);
     cJSON_Delete(root);

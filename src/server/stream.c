@@ -216,7 +216,12 @@ void stream_done(void *ctx, struct ts_exec_result *res) {
     status = ts_exec_status_name(res->status);
     ts_metrics_execution(st->c->s->metrics, status, res->duration_ms / 1e3);
     cJSON_AddStringToObject(doc, "event", "done");
-    cJSON_AddItemToObject(doc, "response", ts_exec_result_to_json(res));
+    {
+      cJSON *r = ts_exec_result_to_json(res);
+      if (r && st->c->profile)
+        cJSON_AddStringToObject(r, "profile", st->c->profile);
+      cJSON_AddItemToObject(doc, "response", r);
+    }
     text = print_json(doc, &len);
     ts_exec_result_free(res);
     free(res);

@@ -1,0 +1,36 @@
+/* The execution profiles (README: profiles).  A profile is an executor of
+ * its own, with its own zygote: "default", the standard library only, and
+ * "science", whose zygote imports the packages below once, before the
+ * sandbox's root is built and the filter compiled, so that a request
+ * forks a ready interpreter with them.  Nothing in src/exec knows about
+ * profiles: the server starts one executor per profile and routes each
+ * request to its own. */
+#ifndef TS_PROFILES_H
+#define TS_PROFILES_H
+
+/* The profiles' names. */
+#define PROFILE_DEFAULT "default"
+#define PROFILE_SCIENCE "science"
+
+/* What the science profile adds to the allowed modules (and what makes a
+ * request without "profile" go to it: an import of one of them). */
+#define TS_SCIENCE_MODULES "numpy,pandas,scipy,sympy,matplotlib,mpmath"
+/* What no analysis needs, refused by name (validator and runtime): C
+ * bindings and compilers, and the modules of pickle loading, the
+ * clipboard and HTTP.  The kernel layers hold without it. */
+#define TS_SCIENCE_BANNED                                                                      \
+  "numpy.ctypeslib,numpy.f2py,numpy.distutils,distutils,setuptools,pandas.io.clipboard,"     \
+  "pandas.io.clipboards,pandas.io.pickle"
+/* What its zygote imports, whole: every extension module the supported
+ * usage needs must be mapped there (a child cannot map code).  Submodules
+ * of these that are pure Python are imported lazily from the root. */
+#define TS_SCIENCE_PREIMPORT                                                                   \
+  "numpy,numpy.linalg,numpy.fft,numpy.random,numpy.polynomial,pandas,matplotlib,"             \
+  "matplotlib.pyplot,matplotlib.backends.backend_agg,scipy,scipy.stats,scipy.optimize,scipy.linalg,scipy.integrate,"          \
+  "scipy.interpolate,scipy.signal,scipy.sparse,scipy.special,scipy.fft,scipy.spatial,"        \
+  "scipy.cluster,scipy.ndimage,sympy"
+/* Host directories bound read-only into its root: Debian's packages, the
+ * data matplotlib reads as it draws (fonts, styles), time zones. */
+#define TS_SCIENCE_SITE_DIRS "/usr/lib/python3/dist-packages,/usr/share/matplotlib,/usr/share/zoneinfo"
+
+#endif
