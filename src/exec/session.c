@@ -882,6 +882,7 @@ static double holder_cpu(const struct session *s) {
   buf[n] = '\0';
   /* fields 14 and 15, after the command's closing parenthesis */
   if (!(p = strrchr(buf, ')')) ||
+      /* NOLINTNEXTLINE(cert-err34-c): the kernel's own decimal fields; a short match is caught by != 2 */
       sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
     return -1;
   return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
