@@ -869,8 +869,8 @@ static struct session *branch_of(struct ts_executor *ex, const struct work *w) {
 /* The CPU time (seconds) the holder has used, from the server's /proc;
  * -1 when unknown. */
 static double holder_cpu(const struct session *s) {
-  char path[64], buf[512], *p;
-  unsigned long long ut = 0, st = 0;
+  char path[64], buf[512], *p, *end;
+  unsigned long long ticks = 0;
   FILE *f;
   size_t n;
 
@@ -880,11 +880,26 @@ static double holder_cpu(const struct session *s) {
   n = fread(buf, 1, sizeof buf - 1, f);
   (void)fclose(f);
   buf[n] = '\0';
-  /* fields 14 and 15, after the command's closing parenthesis */
-  if (!(p = strrchr(buf, ')')) ||
-      sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+  /* utime and stime: fields 14 and 15, the 12th and 13th after the
+   * command's closing parenthesis */
+  if (!(p = strrchr(buf, ')')))
     return -1;
-  return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+  for (int field = 3; field <= 15; field++) {
+    while (*++p == ' ')
+      ;
+    if (field >= 14) {
+      unsigned long long v = strtoull(p, &end, 10);
+      if (end == p)
+        return -1;
+      ticks += v;
+      p = end - 1;
+    } else {
+      p += strcspn(p, " ") - 1;
+    }
+    if (!*p)
+      return -1;
+  }
+  return (double)ticks / (double)sysconf(_SC_CLK_TCK);
 }
 
 static void refresh_done(void *ctx, struct ts_exec_result *r) {
