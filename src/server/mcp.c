@@ -369,6 +369,49 @@ static void session_done(void *ctx, int err, const char *why,
 
 /* ---- the tools ---- */
 
+/* The arguments a tool's inputSchema names (server/tools.c), each list
+ * NULL-terminated.  The schemas say additionalProperties false, and
+ * /execute itself ignores a field it does not know: a misspelt argument
+ * ("timeout_s") would run with the default and the model never learn.
+ * So a name outside the list is a tool error that says which. */
+static const char *const execute_args[] = {"code",         "timeout",      "stdin",
+                                           "memory_mb",    "files",        "return_files",
+                                           "capabilities", "session_id",   "commit",
+                                           NULL};
+static const char *const validate_args[] = {"code", NULL};
+static const char *const session_create_args[] = {"ttl", NULL};
+static const char *const session_id_args[] = {"session_id", NULL};
+
+/* The arguments of the tool `name`, or NULL when there is no such tool
+ * (the session tools exist only with sessions on). */
+static const char *const *tool_args(const struct ts_server *s, const char *name) {
+  if (strcmp(name, TS_TOOL_EXECUTE) == 0)
+    return execute_args;
+  if (strcmp(name, TS_TOOL_VALIDATE) == 0)
+    return validate_args;
+  if (s->cfg->max_sessions == 0)
+    return NULL;
+  if (strcmp(name, TS_TOOL_SESSION_CREATE) == 0)
+    return session_create_args;
+  if (strcmp(name, TS_TOOL_SESSION_FORK) == 0 || strcmp(name, TS_TOOL_SESSION_DELETE) == 0)
+    return session_id_args;
+  return NULL;
+}
+
+/* The first argument not in `known`, or NULL. */
+static const char *unknown_arg(const cJSON *args, const char *const known[]) {
+  const cJSON *a;
+
+  cJSON_ArrayForEach(a, args) {
+    size_t i = 0;
+    while (known[i] && strcmp(known[i], a->string) != 0)
+      i++;
+    if (!known[i])
+      return a->string;
+  }
+  return NULL;
+}
+
 /* A session id argument: 32 lowercase hex digits, or NULL (absent); *bad
  * when present and not one. */
 static const char *session_arg(const cJSON *args, bool *bad) {
@@ -427,7 +470,10 @@ static enum route_result tool_execute(struct ts_server *s, struct conn *c,
   }
   if (sid)
     memcpy(k->session_id, sid, sizeof k->session_id);
+  /* sid points into args' session_id item, which goes next (the body for
+   * exec_prepare has no such field): only the copy in k is used after. */
   cJSON_DeleteItemFromObject(args, "session_id");
+  sid = sid ? k->session_id : NULL;
   body = print_json(cJSON_Duplicate(args, true), &len);
   rc = body ? exec_prepare(s, c, body, len, &x, &re) : -2;
   free(body);
@@ -549,6 +595,8 @@ static enum route_result tools_call(struct ts_server *s, struct conn *c,
                                     const struct ts_mcp_msg *m) {
   const cJSON *name = cJSON_GetObjectItem(m->params, "name");
   cJSON *args = cJSON_GetObjectItem(m->params, "arguments");
+  const char *const *known;
+  const char *bad;
   cJSON *result;
 
   if (!cJSON_IsString(name)) {
@@ -561,9 +609,20 @@ static enum route_result tools_call(struct ts_server *s, struct conn *c,
                  "Invalid params: arguments must be an object");
     return ROUTE_ANSWERED;
   }
+  if (!(known = tool_args(s, name->valuestring))) {
+    method_error(c, m->id, m->era, MHD_HTTP_BAD_REQUEST, TS_RPC_INVALID_PARAMS,
+                 "Unknown tool: %.100s", name->valuestring);
+    return ROUTE_ANSWERED;
+  }
   if (!args) {
     args = cJSON_CreateObject();
     cJSON_AddItemToObject((cJSON *)m->params, "arguments", args);
+  }
+  if ((bad = unknown_arg(args, known))) {
+    reply_result(c, m->id, m->era,
+                 tool_error("invalid arguments: %.100s is not an argument of %s", bad,
+                            name->valuestring));
+    return ROUTE_ANSWERED;
   }
   if (strcmp(name->valuestring, TS_TOOL_EXECUTE) == 0)
     return tool_execute(s, c, m, args);
@@ -572,13 +631,7 @@ static enum route_result tools_call(struct ts_server *s, struct conn *c,
       reply_result(c, m->id, m->era, result);
     return ROUTE_ANSWERED;
   }
-  if (s->cfg->max_sessions > 0 && (strcmp(name->valuestring, TS_TOOL_SESSION_CREATE) == 0 ||
-                                   strcmp(name->valuestring, TS_TOOL_SESSION_FORK) == 0 ||
-                                   strcmp(name->valuestring, TS_TOOL_SESSION_DELETE) == 0))
-    return tool_session(s, c, m, name->valuestring, args);
-  method_error(c, m->id, m->era, MHD_HTTP_BAD_REQUEST, TS_RPC_INVALID_PARAMS,
-               "Unknown tool: %.100s", name->valuestring);
-  return ROUTE_ANSWERED;
+  return tool_session(s, c, m, name->valuestring, args);
 }
 
 /* ---- the methods ---- */

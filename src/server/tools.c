@@ -122,8 +122,11 @@ static cJSON *execute_input_schema(const struct ts_config *cfg) {
       "The value of its last line, if an expression, comes back as result.\"},"
       "\"timeout\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"maximum\":%g,"
       "\"description\":\"Wall-clock limit in seconds (default %g).\"},"
-      "\"stdin\":{\"type\":\"string\",\"description\":\"Text served as standard input.\"}",
-      cfg->timeout_max, cfg->timeout_default);
+      "\"stdin\":{\"type\":\"string\",\"description\":\"Text served as standard input.\"},"
+      "\"memory_mb\":{\"type\":\"integer\",\"minimum\":16,\"maximum\":%ld,"
+      "\"description\":\"Address-space limit in MiB (default %ld); not with session_id, "
+      "whose session has its own.\"}",
+      cfg->timeout_max, cfg->timeout_default, cfg->memory_max_mb, cfg->memory_default_mb);
   if (cfg->max_files > 0)
     put(&t,
         ",\"files\":{\"type\":\"array\",\"maxItems\":%u,\"description\":\"Files written into the "
@@ -163,13 +166,13 @@ static const char validate_input_schema[] =
     "\"properties\":{\"code\":{\"type\":\"string\",\"description\":\"The Python source to "
     "check.\"}}}";
 
+/* (No setup_code, which POST /sessions has: the first python_execute
+ * with the session_id does the same, and its failure is rolled back.) */
 static cJSON *session_create_input_schema(const struct ts_config *cfg) {
   char buf[1024];
 
   (void)snprintf(buf, sizeof buf,
                  "{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{"
-                 "\"setup_code\":{\"type\":\"string\",\"description\":\"Code run as the "
-                 "session's first call (e.g. loading data); no session is kept if it fails.\"},"
                  "\"ttl\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"maximum\":%g,"
                  "\"description\":\"Seconds the session lives unused.\"}}}",
                  cfg->session_ttl_max);
