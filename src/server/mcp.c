@@ -57,7 +57,7 @@ static cJSON *server_info(void) {
  * answered. */
 static cJSON *era_result(enum ts_mcp_era era, cJSON *result) {
   if (era == TS_MCP_MODERN && result) {
-    cJSON *meta = cJSON_GetObjectItem(result, "_meta");
+    cJSON *meta = cJSON_GetObjectItemCaseSensitive(result, "_meta");
     cJSON_AddStringToObject(result, "resultType", "complete");
     if (!meta)
       meta = cJSON_AddObjectToObject(result, "_meta");
@@ -149,14 +149,14 @@ static void add_stream(struct text *t, const char *label, const char *s) {
 }
 
 static const char *str_of(const cJSON *o, const char *k) {
-  const cJSON *v = cJSON_GetObjectItem(o, k);
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
   return cJSON_IsString(v) ? v->valuestring : "";
 }
 
 /* A string field that may be a raw item (the response's stdout and stderr
  * are escaped once, as raw JSON strings: util/json.h), as text; malloc'd. */
 static char *text_of(const cJSON *o, const char *k) {
-  const cJSON *v = cJSON_GetObjectItem(o, k);
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
   cJSON *parsed;
   char *out;
 
@@ -172,16 +172,17 @@ static char *text_of(const cJSON *o, const char *k) {
 /* The text a model reads of an /execute response. */
 static char *execute_summary(const cJSON *doc) {
   const char *status = str_of(doc, "status");
-  const cJSON *err = cJSON_GetObjectItem(doc, "error"), *res = cJSON_GetObjectItem(doc, "result");
-  const cJSON *v, *sess = cJSON_GetObjectItem(doc, "session");
+  const cJSON *err = cJSON_GetObjectItemCaseSensitive(doc, "error");
+  const cJSON *res = cJSON_GetObjectItemCaseSensitive(doc, "result");
+  const cJSON *v, *sess = cJSON_GetObjectItemCaseSensitive(doc, "session");
   struct text t = {0};
   char line[512];
 
   (void)snprintf(line, sizeof line, "status: %s\n", status);
   adds(&t, line);
   if (strcmp(status, "rejected") == 0) {
-    cJSON_ArrayForEach(v, cJSON_GetObjectItem(doc, "violations")) {
-      const cJSON *ln = cJSON_GetObjectItem(v, "line");
+    cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(doc, "violations")) {
+      const cJSON *ln = cJSON_GetObjectItemCaseSensitive(v, "line");
       (void)snprintf(line, sizeof line, "refused (%s) at line %d: %s\n", str_of(v, "rule"),
                      cJSON_IsNumber(ln) ? ln->valueint : 0, str_of(v, "message"));
       adds(&t, line);
@@ -199,7 +200,7 @@ static char *execute_summary(const cJSON *doc) {
     free(text);
   }
   if (cJSON_IsObject(err)) {
-    const cJSON *ln = cJSON_GetObjectItem(err, "line");
+    const cJSON *ln = cJSON_GetObjectItemCaseSensitive(err, "line");
     if (cJSON_IsNumber(ln))
       (void)snprintf(line, sizeof line, "error: %s: %s (line %d)\n", str_of(err, "type"),
                      str_of(err, "message"), ln->valueint);
@@ -208,17 +209,17 @@ static char *execute_summary(const cJSON *doc) {
                      str_of(err, "message"));
     adds(&t, line);
   }
-  cJSON_ArrayForEach(v, cJSON_GetObjectItem(doc, "files")) {
-    const cJSON *size = cJSON_GetObjectItem(v, "size");
+  cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(doc, "files")) {
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(v, "size");
     (void)snprintf(line, sizeof line, "file: %s (%.0f bytes, %s)\n", str_of(v, "path"),
                    cJSON_IsNumber(size) ? size->valuedouble : 0, str_of(v, "mime"));
     adds(&t, line);
   }
   if (cJSON_IsObject(sess)) {
-    const cJSON *rev = cJSON_GetObjectItem(sess, "revision");
+    const cJSON *rev = cJSON_GetObjectItemCaseSensitive(sess, "revision");
     (void)snprintf(line, sizeof line, "session: revision %d, %s (%s)\n",
                    cJSON_IsNumber(rev) ? rev->valueint : 0,
-                   cJSON_IsTrue(cJSON_GetObjectItem(sess, "committed")) ? "kept"
+                   cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(sess, "committed")) ? "kept"
                                                                          : "not kept",
                    str_of(sess, "reason"));
     adds(&t, line);
@@ -241,10 +242,10 @@ static void add_images(cJSON *content, const cJSON *doc) {
   static const char *const types[] = {"image/png", "image/jpeg", "image/gif"};
   const cJSON *o;
 
-  cJSON_ArrayForEach(o, cJSON_GetObjectItem(doc, "outputs")) {
-    const cJSON *data = cJSON_GetObjectItem(o, "data");
+  cJSON_ArrayForEach(o, cJSON_GetObjectItemCaseSensitive(doc, "outputs")) {
+    const cJSON *data = cJSON_GetObjectItemCaseSensitive(o, "data");
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
-      const cJSON *img = cJSON_GetObjectItem(data, types[i]);
+      const cJSON *img = cJSON_GetObjectItemCaseSensitive(data, types[i]);
       if (cJSON_IsString(img)) {
         cJSON *item = cJSON_CreateObject();
         cJSON_AddStringToObject(item, "type", "image");
@@ -415,7 +416,7 @@ static const char *unknown_arg(const cJSON *args, const char *const known[]) {
 /* A session id argument: 32 lowercase hex digits, or NULL (absent); *bad
  * when present and not one. */
 static const char *session_arg(const cJSON *args, bool *bad) {
-  const cJSON *v = cJSON_GetObjectItem(args, "session_id");
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(args, "session_id");
 
   *bad = false;
   if (!v)
@@ -435,7 +436,7 @@ static enum route_result tool_execute(struct ts_server *s, struct conn *c,
   struct mcp_call *k;
   const char *sid;
   enum ts_commit commit = TS_COMMIT_ON_SUCCESS;
-  cJSON *cm = cJSON_DetachItemFromObject(args, "commit");
+  cJSON *cm = cJSON_DetachItemFromObjectCaseSensitive(args, "commit");
   bool bad;
   char *body;
   size_t len = 0;
@@ -457,7 +458,7 @@ static enum route_result tool_execute(struct ts_server *s, struct conn *c,
              : strcmp(cm->valuestring, "never") == 0 ? TS_COMMIT_NEVER
                                                       : TS_COMMIT_ON_SUCCESS;
   cJSON_Delete(cm);
-  if (sid && (s->cfg->max_sessions == 0 || cJSON_GetObjectItem(args, "memory_mb"))) {
+  if (sid && (s->cfg->max_sessions == 0 || cJSON_GetObjectItemCaseSensitive(args, "memory_mb"))) {
     reply_result(c, m->id, m->era,
                  tool_error(s->cfg->max_sessions == 0
                                 ? "sessions are off on this server"
@@ -472,7 +473,7 @@ static enum route_result tool_execute(struct ts_server *s, struct conn *c,
     memcpy(k->session_id, sid, sizeof k->session_id);
   /* sid points into args' session_id item, which goes next (the body for
    * exec_prepare has no such field): only the copy in k is used after. */
-  cJSON_DeleteItemFromObject(args, "session_id");
+  cJSON_DeleteItemFromObjectCaseSensitive(args, "session_id");
   sid = sid ? k->session_id : NULL;
   body = print_json(cJSON_Duplicate(args, true), &len);
   rc = body ? exec_prepare(s, c, body, len, &x, &re) : -2;
@@ -512,7 +513,7 @@ static enum route_result tool_execute(struct ts_server *s, struct conn *c,
 }
 
 static cJSON *tool_validate(struct ts_server *s, struct conn *c, const cJSON *args) {
-  const cJSON *code = cJSON_GetObjectItem(args, "code");
+  const cJSON *code = cJSON_GetObjectItemCaseSensitive(args, "code");
   struct ts_validation v = {0};
   struct ts_str str;
   cJSON *doc;
@@ -527,10 +528,11 @@ static cJSON *tool_validate(struct ts_server *s, struct conn *c, const cJSON *ar
     return NULL;
   doc = ts_validation_to_json(&v);
   ts_validation_free(&v);
-  adds(&t, cJSON_IsTrue(cJSON_GetObjectItem(doc, "valid")) ? "valid\n" : "not valid\n");
-  cJSON_ArrayForEach(viol, cJSON_GetObjectItem(doc, "violations")) {
+  adds(&t, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "valid")) ? "valid\n"
+                                                                        : "not valid\n");
+  cJSON_ArrayForEach(viol, cJSON_GetObjectItemCaseSensitive(doc, "violations")) {
     char line[400];
-    const cJSON *ln = cJSON_GetObjectItem(viol, "line");
+    const cJSON *ln = cJSON_GetObjectItemCaseSensitive(viol, "line");
     (void)snprintf(line, sizeof line, "line %d: %s (%s)\n",
                    cJSON_IsNumber(ln) ? ln->valueint : 0, str_of(viol, "message"),
                    str_of(viol, "rule"));
@@ -565,7 +567,7 @@ static enum route_result tool_session(struct ts_server *s, struct conn *c,
     memcpy(k->session_id, sid, sizeof k->session_id);
   if (strcmp(name, TS_TOOL_SESSION_CREATE) == 0) {
     struct ts_session_params sp = {0};
-    const cJSON *ttl = cJSON_GetObjectItem(args, "ttl");
+    const cJSON *ttl = cJSON_GetObjectItemCaseSensitive(args, "ttl");
     if (ttl && (!cJSON_IsNumber(ttl) || ttl->valuedouble <= 0 ||
                 ttl->valuedouble > s->cfg->session_ttl_max)) {
       cJSON_Delete(k->id);
@@ -593,8 +595,8 @@ static enum route_result tool_session(struct ts_server *s, struct conn *c,
 
 static enum route_result tools_call(struct ts_server *s, struct conn *c,
                                     const struct ts_mcp_msg *m) {
-  const cJSON *name = cJSON_GetObjectItem(m->params, "name");
-  cJSON *args = cJSON_GetObjectItem(m->params, "arguments");
+  const cJSON *name = cJSON_GetObjectItemCaseSensitive(m->params, "name");
+  cJSON *args = cJSON_GetObjectItemCaseSensitive(m->params, "arguments");
   const char *const *known;
   const char *bad;
   cJSON *result;
@@ -644,7 +646,7 @@ static cJSON *capabilities(void) {
 }
 
 static cJSON *initialize(const struct ts_server *s, const struct ts_mcp_msg *m) {
-  const cJSON *asked = cJSON_GetObjectItem(m->params, "protocolVersion");
+  const cJSON *asked = cJSON_GetObjectItemCaseSensitive(m->params, "protocolVersion");
   cJSON *r = cJSON_CreateObject();
   char *instructions = ts_tools_instructions(s->cfg);
 
@@ -746,7 +748,7 @@ enum route_result route_mcp(struct ts_server *s, struct conn *c) {
   if (strcmp(m.method, "tools/call") == 0) {
     rr = tools_call(s, c, &m);
   } else if (strcmp(m.method, "tools/list") == 0) {
-    if (cJSON_GetObjectItem(m.params, "cursor"))
+    if (cJSON_GetObjectItemCaseSensitive(m.params, "cursor"))
       method_error(c, m.id, m.era, MHD_HTTP_BAD_REQUEST, TS_RPC_INVALID_PARAMS,
                    "Invalid params: unknown cursor (the list has one page)");
     else if ((result = tools_list(s, &m)))

@@ -39,11 +39,19 @@ int ts_mcp_header_name(const char *hdr, char *out, size_t cap) {
   size_t n = strlen(hdr);
 
   if (n >= 11 && strncmp(hdr, "=?base64?", 9) == 0 && strcmp(hdr + n - 2, "?=") == 0) {
-    size_t bad = 0;
+    size_t bad = 0, len = n - 11, pad = 0;
     long k;
-    if (n - 11 + 1 > cap)
+    /* Room for what it decodes to (three bytes a quad, less the padding),
+     * not for the Base64 text: a name that fits must fit in either form
+     * (fuzz/regressions/mcp/base64-name-longer-than-its-room).  The
+     * decoder writes a quad only once all four of its bytes are read and
+     * valid, so an invalid text writes no more than this either. */
+    if (len % 4 != 0)
       return -1;
-    k = ts_base64_decode(hdr + 9, n - 11, out, &bad);
+    pad = (len >= 1 && hdr[n - 3] == '=') + (len >= 2 && hdr[n - 4] == '=');
+    if (len / 4 * 3 - pad + 1 > cap)
+      return -1;
+    k = ts_base64_decode(hdr + 9, len, out, &bad);
     if (k < 0 || memchr(out, '\0', (size_t)k) || !ts_utf8_valid(out, (size_t)k))
       return -1;
     out[k] = '\0';
@@ -65,8 +73,8 @@ static bool id_ok(const cJSON *id) { return cJSON_IsString(id) || cJSON_IsNumber
 /* The modern era's checks of a request with _meta's version. */
 static int modern(const struct ts_mcp_headers *h, struct ts_mcp_msg *m, const cJSON *meta,
                   struct ts_mcp_error *e) {
-  const cJSON *ver = cJSON_GetObjectItem(meta, TS_MCP_META_VERSION);
-  const cJSON *caps = cJSON_GetObjectItem(meta, TS_MCP_META_CAPS);
+  const cJSON *ver = cJSON_GetObjectItemCaseSensitive(meta, TS_MCP_META_VERSION);
+  const cJSON *caps = cJSON_GetObjectItemCaseSensitive(meta, TS_MCP_META_CAPS);
   char name[512];
 
   m->era = TS_MCP_MODERN;
@@ -87,7 +95,7 @@ static int modern(const struct ts_mcp_headers *h, struct ts_mcp_msg *m, const cJ
                 "'%.60s'",
                 h->method, m->method);
   if (strcmp(m->method, "tools/call") == 0) {
-    const cJSON *body_name = cJSON_GetObjectItem(m->params, "name");
+    const cJSON *body_name = cJSON_GetObjectItemCaseSensitive(m->params, "name");
     if (!h->name)
       return fail(e, 400, TS_MCP_HEADER_MISMATCH,
                   "Header mismatch: Mcp-Name header is required for tools/call");
@@ -141,13 +149,13 @@ int ts_mcp_parse(const char *body, size_t len, const struct ts_mcp_headers *h,
                 "Invalid Request: batches are not supported; send one message per POST");
   if (!cJSON_IsObject(m->root))
     return fail(e, 400, TS_RPC_INVALID_REQUEST, "Invalid Request: not a JSON-RPC message");
-  v = cJSON_GetObjectItem(m->root, "id");
+  v = cJSON_GetObjectItemCaseSensitive(m->root, "id");
   if (v && id_ok(v))
     m->id = v;
-  if (!cJSON_IsString(v = cJSON_GetObjectItem(m->root, "jsonrpc")) ||
+  if (!cJSON_IsString(v = cJSON_GetObjectItemCaseSensitive(m->root, "jsonrpc")) ||
       strcmp(v->valuestring, "2.0") != 0)
     return fail(e, 400, TS_RPC_INVALID_REQUEST, "Invalid Request: jsonrpc must be \"2.0\"");
-  v = cJSON_GetObjectItem(m->root, "method");
+  v = cJSON_GetObjectItemCaseSensitive(m->root, "method");
   if (!v) {
     /* a response: the server sends no request, so none is awaited */
     return fail(e, 400, TS_RPC_INVALID_REQUEST,
@@ -156,17 +164,17 @@ int ts_mcp_parse(const char *body, size_t len, const struct ts_mcp_headers *h,
   if (!cJSON_IsString(v) || !v->valuestring[0])
     return fail(e, 400, TS_RPC_INVALID_REQUEST, "Invalid Request: method must be a string");
   m->method = v->valuestring;
-  v = cJSON_GetObjectItem(m->root, "id");
+  v = cJSON_GetObjectItemCaseSensitive(m->root, "id");
   if (v && !id_ok(v))
     return fail(e, 400, TS_RPC_INVALID_REQUEST,
                 "Invalid Request: id must be a string or a number");
   m->notification = v == NULL;
-  v = cJSON_GetObjectItem(m->root, "params");
+  v = cJSON_GetObjectItemCaseSensitive(m->root, "params");
   if (v && !cJSON_IsObject(v))
     return fail(e, 400, TS_RPC_INVALID_REQUEST, "Invalid Request: params must be an object");
   m->params = v;
-  meta = cJSON_GetObjectItem(m->params, "_meta");
-  if (cJSON_IsObject(meta) && cJSON_GetObjectItem(meta, TS_MCP_META_VERSION))
+  meta = cJSON_GetObjectItemCaseSensitive(m->params, "_meta");
+  if (cJSON_IsObject(meta) && cJSON_GetObjectItemCaseSensitive(meta, TS_MCP_META_VERSION))
     return m->notification ? 0 : modern(h, m, meta, e);
   /* The legacy era, or a modern request that lacks its _meta. */
   if (h->version && strcmp(h->version, TS_MCP_MODERN_VERSION) == 0) {

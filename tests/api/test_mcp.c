@@ -523,6 +523,8 @@ Test(mcp, malformed_messages) {
        -32600},
       {"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":7}", "6", -32600},
       {"{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"method\":\"\"}", "\"s\"", -32600},
+      /* member names are case-sensitive */
+      {"{\"JSONRPC\":\"2.0\",\"id\":7,\"method\":\"ping\"}", "7", -32600},
   };
   struct ts_srv s;
   struct http_resp r;
@@ -542,6 +544,11 @@ Test(mcp, malformed_messages) {
               "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}]",
               &r);
   rpc_error_free(&r, 400, -32600, "null", "batch");
+  http_resp_free(&r);
+  /* "ID" is not "id": a notification, answered 202. */
+  post_legacy(s.port, "2025-11-25", "{\"jsonrpc\":\"2.0\",\"ID\":8,\"method\":\"ping\"}", &r);
+  assert_status(&r, 202);
+  cr_assert_eq(r.body_len, 0);
   http_resp_free(&r);
   /* id 0 is an id (SDK 1.x starts there), not a notification. */
   post_legacy(s.port, "2025-11-25", "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\"}", &r);
