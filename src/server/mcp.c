@@ -31,7 +31,8 @@
 #include "util/utf8.h"
 
 #define LIST_TTL_MS 300000 /* tools/list and server/discover: the tools change only with a restart */
-#define TEXT_KEEP 2000     /* bytes of stdout or stderr in a summary, each of head and tail */
+/* bytes of stdout or stderr in a summary, each of head and tail */
+#define TEXT_KEEP ((size_t)2000)
 
 /* A tools/call that the executor answers. */
 struct mcp_call {

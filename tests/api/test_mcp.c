@@ -139,6 +139,28 @@ static void rpc_error_free(const struct http_resp *r, int status, int code, cons
   cJSON_Delete(rpc_error(r, status, code, id, substr));
 }
 
+/* Posts a legacy message (post_legacy) and asserts the JSON-RPC error it
+ * gets (rpc_error). */
+static void legacy_error(unsigned port, const char *version, const char *body, int status,
+                         int code, const char *id, const char *substr) {
+  struct http_resp r;
+
+  post_legacy(port, version, body, &r);
+  rpc_error_free(&r, status, code, id, substr);
+  http_resp_free(&r);
+}
+
+/* The same for a modern message (post_modern). */
+static void modern_error(unsigned port, const char *version, const char *method,
+                         const char *name, const char *body, int status, int code,
+                         const char *id, const char *substr) {
+  struct http_resp r;
+
+  post_modern(port, version, method, name, body, &r);
+  rpc_error_free(&r, status, code, id, substr);
+  http_resp_free(&r);
+}
+
 /* Asserts a 200 JSON-RPC result with that id; returns the result, detached
  * (caller frees). */
 static cJSON *rpc_result(const struct http_resp *r, const char *id) {
@@ -200,6 +222,17 @@ static cJSON *call_tool(unsigned port, bool modern, const char *name, const char
   assert_era_marks(res, modern);
   cr_assert(cJSON_IsArray(cJSON_GetObjectItem(res, "content")), "content is an array");
   cr_assert(cJSON_IsBool(cJSON_GetObjectItem(res, "isError")), "isError is a boolean");
+  return res;
+}
+
+/* tools/call of `tool` with the arguments `more` (JSON object members and
+ * a comma, or "") and "session_id": id. */
+static cJSON *call_in(unsigned port, bool modern, const char *tool, const char *id,
+                      const char *more) {
+  char *args = fmt("{%s\"session_id\":\"%s\"}", more, id);
+  cJSON *res = call_tool(port, modern, tool, args);
+
+  free(args);
   return res;
 }
 
@@ -308,28 +341,21 @@ Test(mcp, legacy_initialize_notifications_ping_and_tools_list) {
 
   /* A method the server does not have: -32601 with HTTP 200 (what the
    * legacy SDKs read), the id kept. */
-  post_legacy(s.port, "2025-11-25",
-              "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/list\",\"params\":{}}", &r);
-  rpc_error_free(&r, 200, -32601, "9", "resources/list");
-  http_resp_free(&r);
+  legacy_error(s.port, "2025-11-25",
+               "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/list\",\"params\":{}}",
+               200, -32601, "9", "resources/list");
   /* server/discover is the modern era's. */
-  post_legacy(s.port, "2025-11-25",
-              "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"server/discover\"}", &r);
-  rpc_error_free(&r, 200, -32601, "10", NULL);
-  http_resp_free(&r);
+  legacy_error(s.port, "2025-11-25",
+               "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"server/discover\"}",
+               200, -32601, "10", NULL);
   /* A cursor the list never gave. */
-  post_legacy(s.port, "2025-11-25",
-              "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/list\",\"params\":"
-              "{\"cursor\":\"x\"}}",
-              &r);
-  rpc_error_free(&r, 200, -32602, "11", "cursor");
-  http_resp_free(&r);
+  legacy_error(s.port, "2025-11-25",
+               "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/list\",\"params\":"
+               "{\"cursor\":\"x\"}}", 200, -32602, "11", "cursor");
   /* A legacy request whose header names a version the server does not
    * speak: 400. */
-  post_legacy(s.port, "1999-01-01", "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/list\"}",
-              &r);
-  rpc_error_free(&r, 400, -32000, "12", "Unsupported protocol version");
-  http_resp_free(&r);
+  legacy_error(s.port, "1999-01-01", "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/list\"}",
+               400, -32000, "12", "Unsupported protocol version");
   srv_stop(&s);
 }
 
@@ -375,15 +401,12 @@ Test(mcp, modern_discover_tools_list_and_unknown_methods) {
 
   /* ping and initialize are not methods of the modern era: 404/-32601,
    * the id kept. */
-  post_modern(s.port, MODERN, "ping", NULL,
-              "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":{" META "}}", &r);
-  rpc_error_free(&r, 404, -32601, "4", "ping");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "initialize", NULL,
-              "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"initialize\",\"params\":{" META "}}",
-              &r);
-  rpc_error_free(&r, 404, -32601, "5", NULL);
-  http_resp_free(&r);
+  modern_error(s.port, MODERN, "ping", NULL,
+               "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\",\"params\":{" META "}}",
+               404, -32601, "4", "ping");
+  modern_error(s.port, MODERN, "initialize", NULL,
+               "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"initialize\",\"params\":{" META "}}",
+               404, -32601, "5", NULL);
   /* A notification with the envelope: 202, empty. */
   post_modern(s.port, MODERN, "notifications/cancelled", NULL,
               "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":"
@@ -409,29 +432,19 @@ Test(mcp, modern_header_checks) {
 
   srv_start(&s, NULL, NULL);
   /* Each required header missing: 400/-32020, with the request's id. */
-  post_modern(s.port, NULL, "tools/list", NULL, list_body, &r);
-  rpc_error_free(&r, 400, -32020, "\"L\"", "MCP-Protocol-Version");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, NULL, NULL, list_body, &r);
-  rpc_error_free(&r, 400, -32020, "\"L\"", "Mcp-Method");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/call", NULL, call_body, &r);
-  rpc_error_free(&r, 400, -32020, "21", "Mcp-Name");
-  http_resp_free(&r);
+  modern_error(s.port, NULL, "tools/list", NULL, list_body,
+               400, -32020, "\"L\"", "MCP-Protocol-Version");
+  modern_error(s.port, MODERN, NULL, NULL, list_body, 400, -32020, "\"L\"", "Mcp-Method");
+  modern_error(s.port, MODERN, "tools/call", NULL, call_body, 400, -32020, "21", "Mcp-Name");
   /* Each header unlike the body. */
-  post_modern(s.port, "2026-07-29", "tools/call", "python_validate", call_body, &r);
-  rpc_error_free(&r, 400, -32020, "21", "MCP-Protocol-Version");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/list", "python_validate", call_body, &r);
-  rpc_error_free(&r, 400, -32020, "21", "Mcp-Method");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/call", "python_execute", call_body, &r);
-  rpc_error_free(&r, 400, -32020, "21", "Mcp-Name");
-  http_resp_free(&r);
+  modern_error(s.port, "2026-07-29", "tools/call", "python_validate", call_body,
+               400, -32020, "21", "MCP-Protocol-Version");
+  modern_error(s.port, MODERN, "tools/list", "python_validate", call_body,
+               400, -32020, "21", "Mcp-Method");
+  modern_error(s.port, MODERN, "tools/call", "python_execute", call_body,
+               400, -32020, "21", "Mcp-Name");
   /* Header values are case-sensitive. */
-  post_modern(s.port, MODERN, "Tools/Call", "python_validate", call_body, &r);
-  rpc_error_free(&r, 400, -32020, "21", NULL);
-  http_resp_free(&r);
+  modern_error(s.port, MODERN, "Tools/Call", "python_validate", call_body, 400, -32020, "21", NULL);
   /* The Base64 form of Mcp-Name is decoded before the comparison
    * (base64("python_validate") = cHl0aG9uX3ZhbGlkYXRl). */
   post_modern(s.port, MODERN, "tools/call", "=?base64?cHl0aG9uX3ZhbGlkYXRl?=", call_body, &r);
@@ -441,12 +454,10 @@ Test(mcp, modern_header_checks) {
   cJSON_Delete(res);
   /* ... and one that decodes to another name (python_execute) is not it,
    * nor is Base64 that does not decode. */
-  post_modern(s.port, MODERN, "tools/call", "=?base64?cHl0aG9uX2V4ZWN1dGU=?=", call_body, &r);
-  rpc_error_free(&r, 400, -32020, "21", "Mcp-Name");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/call", "=?base64?!!!?=", call_body, &r);
-  rpc_error_free(&r, 400, -32020, "21", "Mcp-Name");
-  http_resp_free(&r);
+  modern_error(s.port, MODERN, "tools/call", "=?base64?cHl0aG9uX2V4ZWN1dGU=?=", call_body,
+               400, -32020, "21", "Mcp-Name");
+  modern_error(s.port, MODERN, "tools/call", "=?base64?!!!?=", call_body,
+               400, -32020, "21", "Mcp-Name");
 
   /* A version the server does not speak, header and body agreeing:
    * -32022 with what it supports and what was asked. */
@@ -464,38 +475,28 @@ Test(mcp, modern_header_checks) {
   cr_assert(listed, "data.supported lists " MODERN);
   cJSON_Delete(doc);
   /* A legacy version in the modern envelope is not served either. */
-  post_modern(s.port, "2025-11-25", "tools/list", NULL,
-              "{\"jsonrpc\":\"2.0\",\"id\":23,\"method\":\"tools/list\",\"params\":{\"_meta\":"
-              "{\"io.modelcontextprotocol/protocolVersion\":\"2025-11-25\","
-              "\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
-              &r);
-  rpc_error_free(&r, 400, -32022, "23", NULL);
-  http_resp_free(&r);
+  modern_error(s.port, "2025-11-25", "tools/list", NULL,
+               "{\"jsonrpc\":\"2.0\",\"id\":23,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+               "{\"io.modelcontextprotocol/protocolVersion\":\"2025-11-25\","
+               "\"io.modelcontextprotocol/clientCapabilities\":{}}}}", 400, -32022, "23", NULL);
 
   /* The required _meta fields: clientCapabilities missing, or the whole
    * envelope missing under a modern header: 400/-32602. */
-  post_modern(s.port, MODERN, "tools/list", NULL,
-              "{\"jsonrpc\":\"2.0\",\"id\":24,\"method\":\"tools/list\",\"params\":{\"_meta\":"
-              "{\"io.modelcontextprotocol/protocolVersion\":\"" MODERN "\"}}}",
-              &r);
-  rpc_error_free(&r, 400, -32602, "24", "clientCapabilities");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/list", NULL,
-              "{\"jsonrpc\":\"2.0\",\"id\":25,\"method\":\"tools/list\",\"params\":{}}", &r);
-  rpc_error_free(&r, 400, -32602, "25", "protocolVersion");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/list", NULL,
-              "{\"jsonrpc\":\"2.0\",\"id\":26,\"method\":\"tools/list\"}", &r);
-  rpc_error_free(&r, 400, -32602, "26", NULL);
-  http_resp_free(&r);
+  modern_error(s.port, MODERN, "tools/list", NULL,
+               "{\"jsonrpc\":\"2.0\",\"id\":24,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+               "{\"io.modelcontextprotocol/protocolVersion\":\"" MODERN "\"}}}",
+               400, -32602, "24", "clientCapabilities");
+  modern_error(s.port, MODERN, "tools/list", NULL,
+               "{\"jsonrpc\":\"2.0\",\"id\":25,\"method\":\"tools/list\",\"params\":{}}",
+               400, -32602, "25", "protocolVersion");
+  modern_error(s.port, MODERN, "tools/list", NULL,
+               "{\"jsonrpc\":\"2.0\",\"id\":26,\"method\":\"tools/list\"}",
+               400, -32602, "26", NULL);
   /* A version that is not a string. */
-  post_modern(s.port, MODERN, "tools/list", NULL,
-              "{\"jsonrpc\":\"2.0\",\"id\":27,\"method\":\"tools/list\",\"params\":{\"_meta\":"
-              "{\"io.modelcontextprotocol/protocolVersion\":7,"
-              "\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
-              &r);
-  rpc_error_free(&r, 400, -32602, "27", NULL);
-  http_resp_free(&r);
+  modern_error(s.port, MODERN, "tools/list", NULL,
+               "{\"jsonrpc\":\"2.0\",\"id\":27,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+               "{\"io.modelcontextprotocol/protocolVersion\":7,"
+               "\"io.modelcontextprotocol/clientCapabilities\":{}}}}", 400, -32602, "27", NULL);
   srv_stop(&s);
 }
 
@@ -537,14 +538,10 @@ Test(mcp, malformed_messages) {
     http_resp_free(&r);
   }
   /* The same refusals under the modern headers. */
-  post_modern(s.port, MODERN, "tools/list", NULL, "{not json", &r);
-  rpc_error_free(&r, 400, -32700, "null", NULL);
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/list", NULL,
-              "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}]",
-              &r);
-  rpc_error_free(&r, 400, -32600, "null", "batch");
-  http_resp_free(&r);
+  modern_error(s.port, MODERN, "tools/list", NULL, "{not json", 400, -32700, "null", NULL);
+  modern_error(s.port, MODERN, "tools/list", NULL,
+               "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" META "}}]",
+               400, -32600, "null", "batch");
   /* "ID" is not "id": a notification, answered 202. */
   post_legacy(s.port, "2025-11-25", "{\"jsonrpc\":\"2.0\",\"ID\":8,\"method\":\"ping\"}", &r);
   assert_status(&r, 202);
@@ -690,47 +687,35 @@ Test(mcp, tools_call_modern) {
 
 Test(mcp, tools_call_protocol_errors) {
   struct ts_srv s;
-  struct http_resp r;
 
   srv_start(&s, NULL, NULL);
   /* An unknown tool: -32602, HTTP 200 in the legacy era, 400 in the
    * modern one. */
-  post_legacy(s.port, "2025-11-25",
-              "{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"tools/call\",\"params\":"
-              "{\"name\":\"nope\",\"arguments\":{}}}",
-              &r);
-  rpc_error_free(&r, 200, -32602, "31", "Unknown tool: nope");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/call", "nope",
-              "{\"jsonrpc\":\"2.0\",\"id\":32,\"method\":\"tools/call\",\"params\":"
-              "{\"name\":\"nope\",\"arguments\":{}," META "}}",
-              &r);
-  rpc_error_free(&r, 400, -32602, "32", "Unknown tool: nope");
-  http_resp_free(&r);
+  legacy_error(s.port, "2025-11-25",
+               "{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"tools/call\",\"params\":"
+               "{\"name\":\"nope\",\"arguments\":{}}}", 200, -32602, "31", "Unknown tool: nope");
+  modern_error(s.port, MODERN, "tools/call", "nope",
+               "{\"jsonrpc\":\"2.0\",\"id\":32,\"method\":\"tools/call\",\"params\":"
+               "{\"name\":\"nope\",\"arguments\":{}," META "}}",
+               400, -32602, "32", "Unknown tool: nope");
   /* No name, or arguments that are not an object. */
-  post_legacy(s.port, "2025-11-25",
-              "{\"jsonrpc\":\"2.0\",\"id\":33,\"method\":\"tools/call\",\"params\":{}}", &r);
-  rpc_error_free(&r, 200, -32602, "33", "name");
-  http_resp_free(&r);
-  post_legacy(s.port, "2025-11-25",
-              "{\"jsonrpc\":\"2.0\",\"id\":34,\"method\":\"tools/call\",\"params\":"
-              "{\"name\":\"python_execute\",\"arguments\":[1]}}",
-              &r);
-  rpc_error_free(&r, 200, -32602, "34", "arguments");
-  http_resp_free(&r);
-  post_modern(s.port, MODERN, "tools/call", "python_execute",
-              "{\"jsonrpc\":\"2.0\",\"id\":35,\"method\":\"tools/call\",\"params\":"
-              "{\"name\":\"python_execute\",\"arguments\":\"print(1)\"," META "}}",
-              &r);
-  rpc_error_free(&r, 400, -32602, "35", "arguments");
-  http_resp_free(&r);
+  legacy_error(s.port, "2025-11-25",
+               "{\"jsonrpc\":\"2.0\",\"id\":33,\"method\":\"tools/call\",\"params\":{}}",
+               200, -32602, "33", "name");
+  legacy_error(s.port, "2025-11-25",
+               "{\"jsonrpc\":\"2.0\",\"id\":34,\"method\":\"tools/call\",\"params\":"
+               "{\"name\":\"python_execute\",\"arguments\":[1]}}", 200, -32602, "34", "arguments");
+  modern_error(s.port, MODERN, "tools/call", "python_execute",
+               "{\"jsonrpc\":\"2.0\",\"id\":35,\"method\":\"tools/call\",\"params\":"
+               "{\"name\":\"python_execute\",\"arguments\":\"print(1)\"," META "}}",
+               400, -32602, "35", "arguments");
   srv_stop(&s);
 }
 
 Test(mcp, session_tools) {
   struct ts_srv s;
   cJSON *res;
-  char id[33], fork_id[33], *args;
+  char id[33], fork_id[33];
   const char *text;
 
   srv_start(&s, NULL, NULL);
@@ -741,9 +726,7 @@ Test(mcp, session_tools) {
   cr_assert(strstr(summary(res), id), "the text names the session");
   cJSON_Delete(res);
 
-  args = fmt("{\"code\":\"x = 41\",\"session_id\":\"%s\"}", id);
-  res = call_tool(s.port, false, "python_execute", args);
-  free(args);
+  res = call_in(s.port, false, "python_execute", id, "\"code\":\"x = 41\",");
   cr_assert(!is_error(res), "execute in the session: %s", summary(res));
   cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(structured(res), "session"),
                                              "committed")));
@@ -751,16 +734,12 @@ Test(mcp, session_tools) {
   cr_assert(strstr(text, "session: revision 1, kept"), "summary: %s", text);
   cJSON_Delete(res);
   /* a failing call leaves the state as it was */
-  args = fmt("{\"code\":\"x = 0\\n1/0\",\"session_id\":\"%s\"}", id);
-  res = call_tool(s.port, true, "python_execute", args);
-  free(args);
+  res = call_in(s.port, true, "python_execute", id, "\"code\":\"x = 0\\n1/0\",");
   cr_assert(is_error(res));
   cr_assert(strstr(summary(res), "not kept"), "summary: %s", summary(res));
   cJSON_Delete(res);
 
-  args = fmt("{\"session_id\":\"%s\"}", id);
-  res = call_tool(s.port, true, "python_session_fork", args);
-  free(args);
+  res = call_in(s.port, true, "python_session_fork", id, "");
   cr_assert(!is_error(res), "fork: %s", summary(res));
   snprintf(fork_id, sizeof fork_id, "%s", str_at(structured(res), "session_id"));
   cr_assert_eq(strlen(fork_id), 32);
@@ -768,37 +747,25 @@ Test(mcp, session_tools) {
   cr_assert_str_eq(str_at(structured(res), "forked_from"), id);
   cJSON_Delete(res);
 
-  args = fmt("{\"code\":\"x + 1\",\"session_id\":\"%s\"}", fork_id);
-  res = call_tool(s.port, true, "python_execute", args);
-  free(args);
+  res = call_in(s.port, true, "python_execute", fork_id, "\"code\":\"x + 1\",");
   cr_assert_str_eq(str_at(cJSON_GetObjectItem(structured(res), "result"), "repr"), "42");
   cJSON_Delete(res);
 
-  args = fmt("{\"session_id\":\"%s\"}", id);
-  res = call_tool(s.port, false, "python_session_delete", args);
+  res = call_in(s.port, false, "python_session_delete", id, "");
   cr_assert(!is_error(res), "delete: %s", summary(res));
   cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(structured(res), "deleted")));
   cJSON_Delete(res);
   /* gone: each tool says so as a tool error */
-  res = call_tool(s.port, false, "python_session_delete", args);
-  cr_assert(is_error(res));
-  cr_assert(strstr(summary(res), "no such session"), "summary: %s", summary(res));
-  cJSON_Delete(res);
-  res = call_tool(s.port, true, "python_session_fork", args);
-  cr_assert(is_error(res));
-  cr_assert(strstr(summary(res), "no such session"), "summary: %s", summary(res));
-  cJSON_Delete(res);
-  free(args);
-  args = fmt("{\"code\":\"x\",\"session_id\":\"%s\"}", id);
-  res = call_tool(s.port, true, "python_execute", args);
-  free(args);
-  cr_assert(is_error(res));
-  cr_assert(strstr(summary(res), "no such session"), "summary: %s", summary(res));
-  cJSON_Delete(res);
+  for (int i = 0; i < 3; i++) {
+    static const char *const tools[] = {"python_session_delete", "python_session_fork",
+                                        "python_execute"};
+    res = call_in(s.port, i == 1, tools[i], id, i == 2 ? "\"code\":\"x\"," : "");
+    cr_assert(is_error(res), "%s", tools[i]);
+    cr_assert(strstr(summary(res), "no such session"), "summary: %s", summary(res));
+    cJSON_Delete(res);
+  }
   /* the fork lives on */
-  args = fmt("{\"code\":\"x\",\"session_id\":\"%s\"}", fork_id);
-  res = call_tool(s.port, true, "python_execute", args);
-  free(args);
+  res = call_in(s.port, true, "python_execute", fork_id, "\"code\":\"x\",");
   cr_assert(!is_error(res));
   cJSON_Delete(res);
   /* bad session arguments */
@@ -832,12 +799,10 @@ Test(mcp, sessions_off_hides_the_session_tools) {
   http_resp_free(&r);
   cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(res, "tools")), 2);
   cJSON_Delete(res);
-  post_legacy(s.port, "2025-11-25",
-              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
-              "{\"name\":\"python_session_create\",\"arguments\":{}}}",
-              &r);
-  rpc_error_free(&r, 200, -32602, "2", "Unknown tool");
-  http_resp_free(&r);
+  legacy_error(s.port, "2025-11-25",
+               "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+               "{\"name\":\"python_session_create\",\"arguments\":{}}}",
+               200, -32602, "2", "Unknown tool");
   res = call_tool(s.port, false, "python_execute",
                   "{\"code\":\"1\",\"session_id\":\"00000000000000000000000000000000\"}");
   cr_assert(is_error(res));
