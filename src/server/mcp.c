@@ -764,7 +764,9 @@ enum route_result route_mcp(struct ts_server *s, struct conn *c) {
     method_error(c, m.id, m.era, MHD_HTTP_NOT_FOUND, TS_RPC_METHOD_NOT_FOUND,
                  "Method not found: %.100s", m.method);
   }
-  if (!c->response && rr == ROUTE_ANSWERED)
+  /* A parked call's connection is the executor's: it may have answered,
+   * resumed and freed it already, so c is read only when answered here. */
+  if (rr == ROUTE_ANSWERED && !c->response)
     reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "out of memory");
   ts_mcp_msg_free(&m);
   return rr;
