@@ -358,6 +358,18 @@ static bool check_headers(struct ts_server *s, struct conn *c,
         strspn(hint, "0123456789abcdef") == TS_SESSION_ID_LEN)
       memcpy(c->sess_id_hint, hint, TS_SESSION_ID_LEN + 1);
   }
+  if (strcmp(url, "/mcp") == 0) {
+    /* The MCP headers, read by the worker that answers (server/mcp.c). */
+    const char *h;
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "MCP-Protocol-Version")))
+      c->mcp_oom |= !(c->mcp_version = strdup(h));
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "Mcp-Method")))
+      c->mcp_oom |= !(c->mcp_method = strdup(h));
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "Mcp-Name")))
+      c->mcp_oom |= !(c->mcp_name = strdup(h));
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "Origin")))
+      c->mcp_oom |= !(c->origin = strdup(h));
+  }
   if (!c->route->open &&
       !authorized(s->cfg,
                   MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
@@ -582,6 +594,10 @@ void conn_end(struct conn *c) {
     MHD_destroy_response(c->response);
   free(c->body);
   free(c->code_copy);
+  free(c->mcp_version);
+  free(c->mcp_method);
+  free(c->mcp_name);
+  free(c->origin);
   free(c);
 }
 

@@ -13,6 +13,7 @@
 #include "sandbox/session.h"
 #include "server/internal.h"
 #include "server/request.h"
+#include "server/tools.h"
 #include "util/filepath.h"
 #include "util/log.h"
 #include "util/pyembed.h"
@@ -27,6 +28,7 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c);
 static enum route_result route_info(struct ts_server *s, struct conn *c);
 static enum route_result route_metrics(struct ts_server *s, struct conn *c);
 static enum route_result route_openapi(struct ts_server *s, struct conn *c);
+static enum route_result route_tools(struct ts_server *s, struct conn *c);
 
 static const struct route routes[] = {
     {"/healthz", "GET", "GET, HEAD", false, true, route_healthz},
@@ -36,6 +38,8 @@ static const struct route routes[] = {
     {"/info", "GET", "GET, HEAD", false, false, route_info},
     {"/metrics", "GET", "GET, HEAD", false, false, route_metrics},
     {"/openapi.yaml", "GET", "GET, HEAD", false, false, route_openapi},
+    {"/tools", "GET", "GET, HEAD", false, false, route_tools},
+    {"/mcp", "POST", "POST", true, false, route_mcp},
     {"/sessions", "POST", "POST", true, false, route_session_create},
     {"/sessions/{id}", "GET", "GET, HEAD, DELETE", false, false, route_session_get},
     {"/sessions/{id}", "DELETE", "GET, HEAD, DELETE", false, false, route_session_delete},
@@ -242,69 +246,94 @@ static void reply_done_only(struct conn *c, cJSON *response) {
   reply_text(c, MHD_HTTP_OK, text, len, TS_NDJSON);
 }
 
-static enum route_result route_execute(struct ts_server *s, struct conn *c) {
+/* Reads an /execute request (the body, or an MCP tool's arguments) into a
+ * job: 0 with x->p ready to submit (x->files and x->root hold what it
+ * points into: exec_prep_free after the submit); 1 when the validator
+ * refused the snippet, x->rejected the response; -1 with *re when the
+ * request is bad; -2 after answering an internal failure. */
+int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t len,
+                 struct exec_prep *x, struct ts_reqerr *re) {
   const struct ts_config *cfg = s->cfg;
   struct ts_execute_req req = {0};
   struct ts_validation v = {0};
-  struct ts_reqerr re = {0};
-  cJSON *root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
-                                     cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
-  struct ts_exec_params p;
   struct ts_files_limits lim = files_limits(cfg);
-  struct ts_req_files files;
   unsigned caps = 0;
-  enum route_result outcome;
 
-  if (root && ts_req_caps_parse(root, &lim, &caps, &files, &re) < 0) {
-    cJSON_Delete(root);
-    root = NULL;
+  memset(x, 0, sizeof *x);
+  x->root = ts_execute_req_parse(body, len, cfg->timeout_default, cfg->timeout_max,
+                                 cfg->memory_default_mb, cfg->memory_max_mb, &req, re);
+  if (x->root && ts_req_caps_parse(x->root, &lim, &caps, &x->files, re) < 0) {
+    cJSON_Delete(x->root);
+    x->root = NULL;
   }
-  if (!root) {
-    reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
-    return ROUTE_ANSWERED;
-  }
+  if (!x->root)
+    return -1;
   if (check_code(s, c, &req.code, caps, &v) < 0) {
-    ts_req_files_free(&files);
-    cJSON_Delete(root);
-    return ROUTE_ANSWERED;
+    exec_prep_free(x);
+    return -2;
   }
   if (!v.valid && cfg->static_validation) {
     /* Rejected code never runs. */
     struct ts_exec_result r = {.status = TS_EXEC_REJECTED, .exit_code = -1};
-    cJSON *doc = ts_exec_result_to_json(&r);
     cJSON *vj = ts_validation_to_json(&v);
-    cJSON_AddItemToObject(doc, "violations", cJSON_DetachItemFromObject(vj, "violations"));
+    x->rejected = ts_exec_result_to_json(&r);
+    cJSON_AddItemToObject(x->rejected, "violations",
+                          cJSON_DetachItemFromObject(vj, "violations"));
     cJSON_Delete(vj);
-    ts_req_files_free(&files);
-    cJSON_Delete(root);
     ts_validation_free(&v);
     c->exec_status = "rejected";
     ts_metrics_execution(s->metrics, c->exec_status, 0);
-    if (c->ndjson)
-      reply_done_only(c, doc);
-    else
-      reply_json(c, MHD_HTTP_OK, doc);
-    return ROUTE_ANSWERED;
+    return 1;
   }
-  p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
-                              req.timeout, req.memory_mb, 0, client_fd(c->mc)};
+  x->p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
+                                 req.timeout, req.memory_mb, 0, client_fd(c->mc)};
   if (v.last == TS_LAST_EXPR)
-    p.flags |= TS_JOB_F_LAST_EXPR;
+    x->p.flags |= TS_JOB_F_LAST_EXPR;
   else if (v.last == TS_LAST_CONSTANT)
-    p.flags |= TS_JOB_F_LAST_CONST;
+    x->p.flags |= TS_JOB_F_LAST_CONST;
   ts_validation_free(&v);
   if (caps & TS_CAP_FILES)
-    p.flags |= TS_JOB_F_FILES;
-  p.files = files.v;
-  p.nfiles = files.n;
-  p.patterns = files.patterns;
-  p.npatterns = files.npatterns;
-  p.ret = (struct ts_job_return){cfg->return_max_files, 0, cfg->return_max_bytes};
-  outcome = c->ndjson ? submit_stream(s, c, &p) : submit(s, c, &p);
-  /* root is this worker's, not the connection's, and the job was encoded
-   * by ts_exec_submit: freed even when c is gone. */
-  ts_req_files_free(&files);
-  cJSON_Delete(root);
+    x->p.flags |= TS_JOB_F_FILES;
+  x->p.files = x->files.v;
+  x->p.nfiles = x->files.n;
+  x->p.patterns = x->files.patterns;
+  x->p.npatterns = x->files.npatterns;
+  x->p.ret = (struct ts_job_return){cfg->return_max_files, 0, cfg->return_max_bytes};
+  return 0;
+}
+
+void exec_prep_free(struct exec_prep *x) {
+  ts_req_files_free(&x->files);
+  cJSON_Delete(x->root);
+  cJSON_Delete(x->rejected);
+  memset(x, 0, sizeof *x);
+}
+
+static enum route_result route_execute(struct ts_server *s, struct conn *c) {
+  struct exec_prep x;
+  struct ts_reqerr re = {0};
+  enum route_result outcome;
+
+  switch (exec_prepare(s, c, c->body, c->len, &x, &re)) {
+  case -1:
+    reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
+    return ROUTE_ANSWERED;
+  case -2:
+    return ROUTE_ANSWERED;
+  case 1:
+    if (c->ndjson)
+      reply_done_only(c, steal_pointer(&x.rejected));
+    else
+      reply_json(c, MHD_HTTP_OK, steal_pointer(&x.rejected));
+    exec_prep_free(&x);
+    return ROUTE_ANSWERED;
+  default:
+    break;
+  }
+  outcome = c->ndjson ? submit_stream(s, c, &x.p) : submit(s, c, &x.p);
+  /* The job was encoded by ts_exec_submit: what it pointed into is this
+   * worker's, freed even when c is gone. */
+  exec_prep_free(&x);
   return outcome;
 }
 
@@ -457,6 +486,17 @@ static enum route_result route_metrics(struct ts_server *s, struct conn *c) {
 static enum route_result route_openapi(struct ts_server *s, struct conn *c) {
   (void)s;
   reply_copy(c, MHD_HTTP_OK, ts_openapi_yaml, strlen(ts_openapi_yaml), "application/yaml");
+  return ROUTE_ANSWERED;
+}
+
+/* The tools in the shapes agent frameworks register (server/tools.h). */
+static enum route_result route_tools(struct ts_server *s, struct conn *c) {
+  cJSON *doc = ts_tools_document(s->cfg);
+
+  if (!doc)
+    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "out of memory");
+  else
+    reply_json(c, MHD_HTTP_OK, doc);
   return ROUTE_ANSWERED;
 }
 
