@@ -1154,6 +1154,28 @@ void ex_session_stop_all(struct ts_executor *ex) {
   }
 }
 
+/* The executor thread's last act: no operation is queued after this, and
+ * those queued since its last look are answered (their sessions are gone
+ * with the server). */
+void ex_session_close_ops(struct ts_executor *ex) {
+  struct sess_op *op;
+
+  pthread_mutex_lock(&ex->lock);
+  ex->sess_closed = true;
+  op = ex->sess_ops;
+  ex->sess_ops = NULL;
+  ex->sess_ops_tail = &ex->sess_ops;
+  pthread_mutex_unlock(&ex->lock);
+  while (op) {
+    struct sess_op *next = op->next;
+    if (op->w)
+      ex_fail_work(ex, steal_pointer(&op->w), TS_EXEC_INTERNAL_ERROR,
+                   "the server is shutting down");
+    op_done(ex, op, ESHUTDOWN, "the server is shutting down", NULL);
+    op = next;
+  }
+}
+
 void ex_session_free_all(struct ts_executor *ex) {
   struct sess_op *op = ex->sess_ops;
 
@@ -1606,7 +1628,9 @@ void ex_session_ops(struct ts_executor *ex) {
 
 static int queue_op(struct ts_executor *ex, struct sess_op *op, ts_err *err) {
   pthread_mutex_lock(&ex->lock);
-  if (ex->stopping && op->type != OP_DESTROY) {
+  /* (A deletion is taken while the server stops, until the executor
+   * thread has taken its last operations.) */
+  if (ex->sess_closed || (ex->stopping && op->type != OP_DESTROY)) {
     pthread_mutex_unlock(&ex->lock);
     ex_work_free(ex, op->w);
     free(op);

@@ -178,6 +178,27 @@ static enum route_result to_worker(struct ts_server *s, struct conn *c) {
   return ROUTE_PARKED;
 }
 
+/* The /validate slot for a validation that did not come as a /validate
+ * (MCP's python_validate): taken only when no validation runs and no
+ * /validate waits, so that it is bounded as they are.  false: busy. */
+bool validate_slot_take(struct ts_server *s) {
+  bool ok;
+
+  pthread_mutex_lock(&s->work_lock);
+  ok = !s->validating && s->validate_q.len == 0;
+  if (ok)
+    s->validating = true;
+  pthread_mutex_unlock(&s->work_lock);
+  return ok;
+}
+
+void validate_slot_give(struct ts_server *s) {
+  pthread_mutex_lock(&s->work_lock);
+  s->validating = false;
+  pthread_cond_broadcast(&s->work_cond);
+  pthread_mutex_unlock(&s->work_lock);
+}
+
 /* The next request for this worker: an /execute first, else a /validate
  * unless another worker is on one.  NULL when stopping with nothing left.
  * Called with work_lock held. */

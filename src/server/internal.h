@@ -208,6 +208,10 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c);
 enum route_result route_session_fork(struct ts_server *s, struct conn *c);
 /* The session as POST /sessions (full: GET) gives it, without variables. */
 cJSON *session_json(const struct ts_session_info *info, bool full);
+/* http.c: the one validation at a time, for a validation that came
+ * another way than /validate (server/mcp.c) */
+bool validate_slot_take(struct ts_server *s);
+void validate_slot_give(struct ts_server *s);
 /* mcp.c */
 enum route_result route_mcp(struct ts_server *s, struct conn *c);
 char *build_info(const struct ts_config *cfg, size_t *len);

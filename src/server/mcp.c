@@ -230,9 +230,10 @@ static char *execute_summary(const cJSON *doc) {
   return t.p;
 }
 
-static void add_text_item(cJSON *content, const char *text) {
+static void add_text_item(cJSON *content, char *text) {
   cJSON *item = cJSON_CreateObject();
 
+  ts_utf8_scrub(text); /* lines cut by a printf may end inside a character */
   cJSON_AddStringToObject(item, "type", "text");
   cJSON_AddStringToObject(item, "text", text);
   cJSON_AddItemToArray(content, item);
@@ -262,8 +263,9 @@ static void add_images(cJSON *content, const cJSON *doc) {
 /* {content: [text, images...], structuredContent: doc, isError}: takes doc. */
 static cJSON *tool_result(cJSON *doc, char *summary, bool is_error) {
   cJSON *r = cJSON_CreateObject(), *content = cJSON_AddArrayToObject(r, "content");
+  char empty[1] = "";
 
-  add_text_item(content, summary ? summary : "");
+  add_text_item(content, summary ? summary : empty);
   free(summary);
   if (doc) {
     add_images(content, doc);
@@ -520,12 +522,19 @@ static cJSON *tool_validate(struct ts_server *s, struct conn *c, const cJSON *ar
   cJSON *doc;
   struct text t = {0};
   const cJSON *viol;
+  int rc;
 
   if (!cJSON_IsString(code))
     return tool_error("invalid arguments: code is required (a string)");
   str.s = code->valuestring;
   str.len = strlen(code->valuestring);
-  if (check_code(s, c, &str, 0, &v) < 0)
+  /* Bounded as /validate is: one validation at a time (another worker
+   * may be running executions), none while /validate requests wait. */
+  if (!validate_slot_take(s))
+    return tool_error("the server is busy validating other code; retry in a moment");
+  rc = check_code(s, c, &str, 0, &v);
+  validate_slot_give(s);
+  if (rc < 0)
     return NULL;
   doc = ts_validation_to_json(&v);
   ts_validation_free(&v);

@@ -4,6 +4,7 @@
  * the required _meta fields.  Statuses: the modern era's are fixed by its
  * specification (400 for every refusal here); the legacy era answers a
  * body it cannot read with 400 and leaves method errors to the result. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +69,32 @@ int ts_mcp_header_name(const char *hdr, char *out, size_t cap) {
 }
 
 /* A JSON-RPC id: a string or a number (MCP: never null). */
-static bool id_ok(const cJSON *id) { return cJSON_IsString(id) || cJSON_IsNumber(id); }
+/* A JSON-RPC id the answer can give back exactly: a string, or an
+ * integer a double holds exactly (cJSON keeps numbers as doubles). */
+static bool id_ok(const cJSON *id) {
+  double v = id ? id->valuedouble : 0;
+
+  return cJSON_IsString(id) ||
+         (cJSON_IsNumber(id) && v == floor(v) && v > -9007199254740992.0 && v < 9007199254740992.0);
+}
+
+/* An object whose members are named twice: JSON parsers differ on which
+ * one counts (cJSON takes the first), so a proxy reading the same body
+ * could see another message.  Objects of the envelope only. */
+static bool duplicate_members(const cJSON *obj) {
+  size_t n = 0;
+
+  if (!cJSON_IsObject(obj))
+    return false;
+  for (const cJSON *a = obj->child; a; a = a->next, n++) {
+    if (n > 256)
+      return true; /* (more members than any envelope needs) */
+    for (const cJSON *b = a->next; b; b = b->next)
+      if (a->string && b->string && strcmp(a->string, b->string) == 0)
+        return true;
+  }
+  return false;
+}
 
 /* The modern era's checks of a request with _meta's version. */
 static int modern(const struct ts_mcp_headers *h, struct ts_mcp_msg *m, const cJSON *meta,
@@ -136,6 +162,12 @@ int ts_mcp_parse(const char *body, size_t len, const struct ts_mcp_headers *h,
   m->era = TS_MCP_LEGACY;
   if (len == 0 || !ts_utf8_valid(body, len) || memchr(body, '\0', len))
     return fail(e, 400, TS_RPC_PARSE_ERROR, "Parse error: the body is not JSON text");
+  /* cJSON ends a string at an escaped NUL, so "ping\u0000x" would be read
+   * as "ping": no NUL, escaped or not (a snippet's own NUL is refused by
+   * the validator anyway). */
+  if (memmem(body, len, "\\u0000", 6))
+    return fail(e, 400, TS_RPC_INVALID_REQUEST,
+                "Invalid Request: a NUL character (\\u0000) is not accepted");
   if (!(copy = malloc(len + 1)))
     return fail(e, 500, TS_RPC_INTERNAL_ERROR, "Internal error: out of memory");
   memcpy(copy, body, len);
@@ -149,6 +181,12 @@ int ts_mcp_parse(const char *body, size_t len, const struct ts_mcp_headers *h,
                 "Invalid Request: batches are not supported; send one message per POST");
   if (!cJSON_IsObject(m->root))
     return fail(e, 400, TS_RPC_INVALID_REQUEST, "Invalid Request: not a JSON-RPC message");
+  if (duplicate_members(m->root) ||
+      duplicate_members(cJSON_GetObjectItemCaseSensitive(m->root, "params")) ||
+      duplicate_members(cJSON_GetObjectItemCaseSensitive(
+          cJSON_GetObjectItemCaseSensitive(m->root, "params"), "_meta")))
+    return fail(e, 400, TS_RPC_INVALID_REQUEST,
+                "Invalid Request: a member is named twice in the message");
   v = cJSON_GetObjectItemCaseSensitive(m->root, "id");
   if (v && id_ok(v))
     m->id = v;
@@ -167,7 +205,7 @@ int ts_mcp_parse(const char *body, size_t len, const struct ts_mcp_headers *h,
   v = cJSON_GetObjectItemCaseSensitive(m->root, "id");
   if (v && !id_ok(v))
     return fail(e, 400, TS_RPC_INVALID_REQUEST,
-                "Invalid Request: id must be a string or a number");
+                "Invalid Request: id must be a string or an integer below 2^53");
   m->notification = v == NULL;
   v = cJSON_GetObjectItemCaseSensitive(m->root, "params");
   if (v && !cJSON_IsObject(v))
@@ -212,7 +250,15 @@ static cJSON *envelope(const cJSON *id) {
   if (!doc)
     return NULL;
   cJSON_AddStringToObject(doc, "jsonrpc", "2.0");
-  cJSON_AddItemToObject(doc, "id", id ? cJSON_Duplicate(id, false) : cJSON_CreateNull());
+  if (cJSON_IsNumber(id)) {
+    /* an integer below 2^53 (id_ok), written whole: cJSON would print a
+     * large one with 15 digits */
+    char digits[32];
+    (void)snprintf(digits, sizeof digits, "%.0f", id->valuedouble);
+    cJSON_AddItemToObject(doc, "id", cJSON_CreateRaw(digits));
+  } else {
+    cJSON_AddItemToObject(doc, "id", id ? cJSON_Duplicate(id, false) : cJSON_CreateNull());
+  }
   return doc;
 }
 
@@ -224,6 +270,7 @@ cJSON *ts_mcp_error_response(const cJSON *id, struct ts_mcp_error *e) {
     return NULL;
   }
   err = cJSON_AddObjectToObject(doc, "error");
+  ts_utf8_scrub(e->message); /* cut by a printf, or holding a header's bytes */
   cJSON_AddNumberToObject(err, "code", e->code);
   cJSON_AddStringToObject(err, "message", e->message);
   if (e->data)

@@ -88,3 +88,43 @@ Test(mcp_proto, modern_request_and_its_headers) {
   cr_assert_str_eq(m.id->valuestring, "x");
   ts_mcp_msg_free(&m);
 }
+
+/* What another JSON parser could read differently is refused: an escaped
+ * NUL (cJSON ends the string there), a member named twice in the
+ * envelope (cJSON takes the first), an id the answer cannot give back
+ * exactly (cJSON keeps numbers as doubles). */
+Test(mcp_proto, ambiguous_messages_are_refused) {
+  static const char *const bad[] = {
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\\u0000x\"}",
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"method\":\"tools/list\"}",
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"a\","
+      "\"name\":\"b\"}}",
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"x\":1,"
+      "\"x\":2}}}",
+      "{\"jsonrpc\":\"2.0\",\"id\":9007199254740993,\"method\":\"ping\"}",
+      "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}",
+      "{\"jsonrpc\":\"2.0\",\"id\":1e400,\"method\":\"ping\"}",
+  };
+  struct ts_mcp_headers h = {0};
+  struct ts_mcp_msg m;
+  struct ts_mcp_error e;
+
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    cr_assert_eq(parse(bad[i], &h, &m, &e), -1, "%s", bad[i]);
+    cr_assert_eq(e.code, TS_RPC_INVALID_REQUEST, "%s: %d", bad[i], e.code);
+    cr_assert_eq(e.http, 400);
+    ts_mcp_msg_free(&m);
+  }
+  /* the largest integer id is given back whole */
+  cr_assert_eq(parse("{\"jsonrpc\":\"2.0\",\"id\":9007199254740991,\"method\":\"ping\"}", &h, &m,
+                     &e),
+               0);
+  {
+    cJSON *doc = ts_mcp_result_response(m.id, cJSON_CreateObject());
+    char *text = cJSON_PrintUnformatted(doc);
+    cr_assert(strstr(text, "\"id\":9007199254740991,"), "%s", text);
+    free(text);
+    cJSON_Delete(doc);
+  }
+  ts_mcp_msg_free(&m);
+}
