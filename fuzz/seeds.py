@@ -450,6 +450,68 @@ ACCEPT = {
     "empty": b"",
 }
 
+# ---- fuzz_mcp: POST /mcp bodies and their MCP headers ---------------------
+# One flag byte (bits 0-2: MCP-Protocol-Version, Mcp-Method, Mcp-Name
+# present, each taking the next line; bits 3-5: Mcp-Name, the version and
+# Mcp-Method derived from the body instead), then the header lines, then
+# the body.  The bodies are the MCP specification's examples (2025-11-25,
+# 2026-07-28) and what the official clients send.
+MODERN_META = (b'"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",'
+               b'"io.modelcontextprotocol/clientInfo":{"name":"demo-v2","version":"1.0.0"},'
+               b'"io.modelcontextprotocol/clientCapabilities":{}}')
+
+
+def mcp(flags, headers, body):
+    return bytes([flags]) + b"".join(h + b"\n" for h in headers) + body
+
+
+MCP = {
+    "legacy-initialize": mcp(0, [], b'{"method":"initialize","params":{"protocolVersion":"2025-11-25",'
+                             b'"capabilities":{},"clientInfo":{"name":"demo-v1","version":"1.0.0"}},'
+                             b'"jsonrpc":"2.0","id":0}'),
+    "legacy-initialize-old-version": mcp(0, [], b'{"jsonrpc":"2.0","id":1,"method":"initialize",'
+                                         b'"params":{"protocolVersion":"1.0.0","capabilities":{}}}'),
+    "legacy-initialized": mcp(1, [b"2025-11-25"], b'{"method":"notifications/initialized","jsonrpc":"2.0"}'),
+    "legacy-tools-list-no-params": mcp(1, [b"2025-11-25"], b'{"method":"tools/list","jsonrpc":"2.0","id":1}'),
+    "legacy-tools-call": mcp(1, [b"2025-11-25"], b'{"method":"tools/call","params":{"name":"echo",'
+                             b'"arguments":{"text":"hi"}},"jsonrpc":"2.0","id":2}'),
+    "legacy-ping-no-header": mcp(0, [], b'{"jsonrpc":"2.0","id":"123","method":"ping"}'),
+    "legacy-unsupported-header": mcp(1, [b"1999-01-01"], b'{"jsonrpc":"2.0","id":3,"method":"tools/list"}'),
+    "legacy-response": mcp(0, [], b'{"jsonrpc":"2.0","id":1,"result":{}}'),
+    "modern-discover": mcp(3, [b"2026-07-28", b"server/discover"],
+                           b'{"jsonrpc":"2.0","id":"server-discover-probe-1","method":"server/discover",'
+                           b'"params":{' + MODERN_META + b'}}'),
+    "modern-tools-list": mcp(3, [b"2026-07-28", b"tools/list"],
+                             b'{"method":"tools/list","jsonrpc":"2.0","id":0,"params":{' + MODERN_META + b'}}'),
+    "modern-tools-call": mcp(7, [b"2026-07-28", b"tools/call", b"echo"],
+                             b'{"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"},'
+                             + MODERN_META + b'},"jsonrpc":"2.0","id":1}'),
+    "modern-tools-call-derived": mcp(0x38, [], b'{"method":"tools/call","params":{"name":"caf\xc3\xa9 ",'
+                                     b'"arguments":{},' + MODERN_META + b'},"jsonrpc":"2.0","id":1}'),
+    "modern-name-base64": mcp(7, [b"2026-07-28", b"tools/call", b"=?base64?ZWNobw==?="],
+                              b'{"method":"tools/call","params":{"name":"echo",' + MODERN_META
+                              + b'},"jsonrpc":"2.0","id":1}'),
+    "modern-name-mismatch": mcp(7, [b"2026-07-28", b"tools/call", b"foo"],
+                                b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bar",'
+                                + MODERN_META + b'}}'),
+    "modern-unsupported-version": mcp(3, [b"1900-01-01", b"tools/list"],
+                                      b'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":'
+                                      b'{"io.modelcontextprotocol/protocolVersion":"1900-01-01",'
+                                      b'"io.modelcontextprotocol/clientCapabilities":{}}}}'),
+    "modern-no-caps": mcp(3, [b"2026-07-28", b"tools/list"],
+                          b'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":'
+                          b'{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}'),
+    "modern-header-no-meta": mcp(3, [b"2026-07-28", b"tools/list"], b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}'),
+    "modern-no-headers": mcp(0, [], b'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{' + MODERN_META + b'}}'),
+    "modern-ping": mcp(3, [b"2026-07-28", b"ping"], b'{"jsonrpc":"2.0","id":4,"method":"ping","params":{' + MODERN_META + b'}}'),
+    "parse-error": mcp(0, [], b'{"jsonrpc":"2.0","id":1,'),
+    "batch": mcp(0, [], b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]'),
+    "id-null": mcp(0, [], b'{"jsonrpc":"2.0","id":null,"method":"ping"}'),
+    "params-array": mcp(0, [], b'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[]}'),
+    "nul-in-body": mcp(0, [], b'{"jsonrpc":"2.0","id":1,"method":"ping"}\x00'),
+    "bad-utf8": mcp(0, [], b'{"jsonrpc":"2.0","id":"\xff","method":"ping"}'),
+}
+
 CORPORA = {
     "request": REQUEST,
     "validator": {**{k: v.encode() for k, v in VALIDATOR.items()}, **VALIDATOR_BYTES},
@@ -457,6 +519,7 @@ CORPORA = {
     "policy": POLICY,
     "report": REPORT,
     "accept": ACCEPT,
+    "mcp": MCP,
 }
 
 

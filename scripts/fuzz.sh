@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all=(request validator config policy report accept)
+all=(request validator config policy report accept mcp)
 secs=30
 if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
   secs=$1

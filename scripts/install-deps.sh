@@ -15,7 +15,9 @@ pkgs=(
   # the science profile (--profiles default,science)
   python3-numpy python3-pandas python3-scipy python3-sympy python3-matplotlib
 )
-# The contract check (scripts/contract-check.sh) runs on Debian 12's Node.js 18.
+# The contract check (scripts/contract-check.sh) runs on Debian 12's Node.js 18;
+# scripts/mcp-clients.sh needs only its npm (to install tests/mcp, whose clients
+# run on the Node.js 22 that the lockfile pins).
 # A machine that already has node and npm (e.g. from NodeSource) keeps them:
 # Debian's npm package would conflict with those.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

@@ -69,6 +69,44 @@ run() {
   fi
   p=$(sed -n 's/^benign corpus: \([0-9]*\) accepted.*/\1/p' "$out" | tail -1)
   total_pass=$((total_pass + ${p:-0}))
+  # The MCP clients: "mcp-clients: N passed, M failed".
+  p=$(sed -n 's/^mcp-clients: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2/p' "$out" | tail -1)
+  if [ -n "$p" ]; then
+    total_pass=$((total_pass + ${p% *}))
+    total_fail=$((total_fail + ${p#* }))
+  fi
+}
+
+# The official MCP clients (tests/mcp/README.md) against a server of this
+# build on a free port (read from its "listening on" line), stopped by its
+# PID, which must then exit 0.
+mcp_clients() {
+  local log pid port="" rc=0 i
+  log=$(mktemp)
+  build/tool-sandbox --listen 127.0.0.1:0 >"$log" 2>&1 &
+  pid=$!
+  for i in $(seq 200); do
+    port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n 1)
+    if [ -n "$port" ] || ! kill -0 "$pid" 2>/dev/null; then break; fi
+    sleep 0.05
+  done
+  if [ -z "$port" ]; then
+    echo "mcp-clients: the server did not log its port after $((i / 20)) s:"
+    cat "$log"
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    rm -f "$log"
+    return 1
+  fi
+  ./scripts/mcp-clients.sh "http://127.0.0.1:$port/mcp" || rc=$?
+  kill -TERM "$pid"
+  if ! wait "$pid"; then
+    echo "mcp-clients: the server did not exit 0 on SIGTERM:"
+    tail -n 40 "$log"
+    rc=1
+  fi
+  rm -f "$log"
+  return $rc
 }
 
 # cppcheck, clang-tidy and the banned-function scan (see README, Tests).
@@ -87,6 +125,8 @@ run ./build/sandbox-tests --jobs "$jobs"
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign
 run ./scripts/demo.sh ./build/tool-sandbox
+# The official MCP clients, both protocol eras, against POST /mcp.
+run mcp_clients
 # Sessions against a model (tests/sessions/model.py): 300 random operations
 # over 5 to 14 live sessions at once (calls: ok, raise, timeout, memory, commit
 # never/always, rejected; forks, 429 when the box holds 8; deletes; new

@@ -337,6 +337,9 @@ static void *executor_main(void *arg) {
     dispatch(ex);
   }
   drain_pool(ex);
+  /* What came for the sessions since their last look gets its answer
+   * now: nothing would give it one after this thread. */
+  ex_session_close_ops(ex);
   return NULL;
 }
 

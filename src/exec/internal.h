@@ -172,6 +172,7 @@ struct ts_executor {
   /* sessions (session.c): operations from other threads under `lock`;
    * the table on the executor thread; the counters atomic */
   struct sess_op *sess_ops, **sess_ops_tail;
+  bool sess_closed; /* under lock: the executor thread takes no more operations */
   struct session **sessions; /* cfg.max_sessions entries */
   struct sbox **boxes;       /* the same number: a box holds a session at least */
   unsigned nsessions;
@@ -206,6 +207,7 @@ void ex_session_check(struct ts_executor *ex, double now);
 bool ex_session_known_pid(struct ts_executor *ex, pid_t pid);
 void ex_session_stop_all(struct ts_executor *ex);
 void ex_session_free_all(struct ts_executor *ex);
+void ex_session_close_ops(struct ts_executor *ex);
 
 /* children.c */
 struct ts_exec_result *ex_result_of(struct ts_executor *ex, struct child *c);

@@ -869,8 +869,8 @@ static struct session *branch_of(struct ts_executor *ex, const struct work *w) {
 /* The CPU time (seconds) the holder has used, from the server's /proc;
  * -1 when unknown. */
 static double holder_cpu(const struct session *s) {
-  char path[64], buf[512], *p;
-  unsigned long long ut = 0, st = 0;
+  char path[64], buf[512], *p, *end;
+  unsigned long long ticks = 0;
   FILE *f;
   size_t n;
 
@@ -880,12 +880,26 @@ static double holder_cpu(const struct session *s) {
   n = fread(buf, 1, sizeof buf - 1, f);
   (void)fclose(f);
   buf[n] = '\0';
-  /* fields 14 and 15, after the command's closing parenthesis */
-  if (!(p = strrchr(buf, ')')) ||
-      /* NOLINTNEXTLINE(cert-err34-c): the kernel's own decimal fields; a short match is caught by != 2 */
-      sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+  /* utime and stime: fields 14 and 15, the 12th and 13th after the
+   * command's closing parenthesis */
+  if (!(p = strrchr(buf, ')')))
     return -1;
-  return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+  for (int field = 3; field <= 15; field++) {
+    while (*++p == ' ')
+      ;
+    if (field >= 14) {
+      unsigned long long v = strtoull(p, &end, 10);
+      if (end == p)
+        return -1;
+      ticks += v;
+      p = end - 1;
+    } else {
+      p += strcspn(p, " ") - 1;
+    }
+    if (!*p)
+      return -1;
+  }
+  return (double)ticks / (double)sysconf(_SC_CLK_TCK);
 }
 
 static void refresh_done(void *ctx, struct ts_exec_result *r) {
@@ -1137,6 +1151,28 @@ void ex_session_stop_all(struct ts_executor *ex) {
         continue;
     }
     box_free(ex, b, "the server is shutting down");
+  }
+}
+
+/* The executor thread's last act: no operation is queued after this, and
+ * those queued since its last look are answered (their sessions are gone
+ * with the server). */
+void ex_session_close_ops(struct ts_executor *ex) {
+  struct sess_op *op;
+
+  pthread_mutex_lock(&ex->lock);
+  ex->sess_closed = true;
+  op = ex->sess_ops;
+  ex->sess_ops = NULL;
+  ex->sess_ops_tail = &ex->sess_ops;
+  pthread_mutex_unlock(&ex->lock);
+  while (op) {
+    struct sess_op *next = op->next;
+    if (op->w)
+      ex_fail_work(ex, steal_pointer(&op->w), TS_EXEC_INTERNAL_ERROR,
+                   "the server is shutting down");
+    op_done(ex, op, ESHUTDOWN, "the server is shutting down", NULL);
+    op = next;
   }
 }
 
@@ -1592,7 +1628,9 @@ void ex_session_ops(struct ts_executor *ex) {
 
 static int queue_op(struct ts_executor *ex, struct sess_op *op, ts_err *err) {
   pthread_mutex_lock(&ex->lock);
-  if (ex->stopping && op->type != OP_DESTROY) {
+  /* (A deletion is taken while the server stops, until the executor
+   * thread has taken its last operations.) */
+  if (ex->sess_closed || (ex->stopping && op->type != OP_DESTROY)) {
     pthread_mutex_unlock(&ex->lock);
     ex_work_free(ex, op->w);
     free(op);

@@ -488,6 +488,8 @@ static long run_job(const struct ts_child_ctx *ctx, bool session, bool *intact) 
     PyErr_NormalizeException(&type, &value, &tb);
     if (tb)
       PyException_SetTraceback(value, tb);
+    /* (a session's call ends here too: never a state to keep) */
+    report_ends(session);
     report_result(true, PyObject_CallOneArg(ctx->report, value));
     finish(TS_EXIT_ERROR);
   }

@@ -13,7 +13,7 @@
 #include "sandbox/files.h"
 #include "util/filepath.h"
 
-static int write_all(int fd, const char *p, size_t n) {
+int ts_write_all(int fd, const char *p, size_t n) {
   while (n > 0) {
     ssize_t w = write(fd, p, n);
     if (w < 0 && errno == EINTR)
@@ -69,7 +69,7 @@ static int write_one(int dirfd, const struct ts_job_file *f, bool replace, const
     *why = "openat (the file)";
     goto fail;
   }
-  if (write_all(fd, f->data, f->data_len) < 0) {
+  if (ts_write_all(fd, f->data, f->data_len) < 0) {
     *why = "write";
     saved = errno;
     close(fd);
@@ -285,7 +285,7 @@ struct out {
 };
 
 static int out_flush(struct out *o) {
-  int rc = o->len ? write_all(o->fd, o->buf, o->len) : 0;
+  int rc = o->len ? ts_write_all(o->fd, o->buf, o->len) : 0;
 
   o->len = 0;
   return rc;
@@ -293,7 +293,7 @@ static int out_flush(struct out *o) {
 
 static int out_put(struct out *o, const char *p, size_t n) {
   if (!o->buf)
-    return write_all(o->fd, p, n);
+    return ts_write_all(o->fd, p, n);
   while (n > 0) {
     size_t room = OUT_BUF - o->len, k = n < room ? n : room;
     memcpy(o->buf + o->len, p, k);

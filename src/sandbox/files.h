@@ -44,4 +44,8 @@ int ts_job_files_write(int dirfd, const struct ts_job *job, bool replace, size_t
 int ts_job_files_return(int dirfd, const struct ts_job *job, const struct ts_snapshot *before,
                         int fd);
 
+/* Writes all n bytes at p to fd (EINTR retried): 0, or -1 with errno
+ * (EIO for a write that wrote nothing). */
+int ts_write_all(int fd, const char *p, size_t n);
+
 #endif

@@ -373,6 +373,7 @@ struct ts_variable {
 /* A decoded report.  Every string is bounded and well-formed UTF-8. */
 struct ts_child_report {
   enum ts_report_kind kind;
+  bool ends; /* an ENDS record came, right before the result */
   /* RESULT_EXCEPTION: the error payload, as the child described it */
   char *type; /* exception class name */
   char *message;

@@ -520,16 +520,20 @@ void ts_report_decode(const char *buf, size_t len, const struct ts_report_limits
       setup_error(payload, r);
       return;
     case TS_REC_DISPLAY:
+      if (r->ends)
+        goto malformed;
       take_display(payload, h.len, lim->outputs_max, &budget, r);
       break;
     case TS_REC_FILES:
-      if (files || parse_files(payload, h.len, lim, r) < 0)
+      if (r->ends || files || parse_files(payload, h.len, lim, r) < 0)
         goto malformed;
       files = true;
       break;
     case TS_REC_ENDS:
-      if (h.len != 0)
+      /* once, and only right before the result */
+      if (h.len != 0 || r->ends)
         goto malformed;
+      r->ends = true;
       break;
     case TS_REC_RESULT_OK:
     case TS_REC_RESULT_EXCEPTION:

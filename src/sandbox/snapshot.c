@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sandbox/files.h"
 #include "sandbox/snapshot.h"
 
 #ifndef RENAME_NOREPLACE
@@ -198,21 +199,6 @@ int ts_snap_clear(int top) {
 
 /* ---- restore ---- */
 
-static int write_all(int fd, const char *p, size_t n) {
-  while (n > 0) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0) {
-      if (w == 0)
-        errno = EIO;
-      return -1;
-    }
-    p += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
 
 static void entry_times(const struct ts_snap_entry *e, struct timespec t[2]) {
   t[0] = (struct timespec){0, UTIME_OMIT};
@@ -227,7 +213,7 @@ static int restore_file(int dfd, const char *name, const struct ts_snap_entry *e
   if (fd < 0)
     return -1;
   entry_times(e, t);
-  if (write_all(fd, e->data, e->size) < 0 || fchmod(fd, e->mode & 07777) < 0 ||
+  if (ts_write_all(fd, e->data, e->size) < 0 || fchmod(fd, e->mode & 07777) < 0 ||
       futimens(fd, t) < 0) {
     saved = errno;
     close(fd);

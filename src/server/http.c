@@ -179,6 +179,27 @@ static enum route_result to_worker(struct ts_server *s, struct conn *c) {
   return ROUTE_PARKED;
 }
 
+/* The /validate slot for a validation that did not come as a /validate
+ * (MCP's python_validate): taken only when no validation runs and no
+ * /validate waits, so that it is bounded as they are.  false: busy. */
+bool validate_slot_take(struct ts_server *s) {
+  bool ok;
+
+  pthread_mutex_lock(&s->work_lock);
+  ok = !s->validating && s->validate_q.len == 0;
+  if (ok)
+    s->validating = true;
+  pthread_mutex_unlock(&s->work_lock);
+  return ok;
+}
+
+void validate_slot_give(struct ts_server *s) {
+  pthread_mutex_lock(&s->work_lock);
+  s->validating = false;
+  pthread_cond_broadcast(&s->work_cond);
+  pthread_mutex_unlock(&s->work_lock);
+}
+
 /* The next request for this worker: an /execute first, else a /validate
  * unless another worker is on one.  NULL when stopping with nothing left.
  * Called with work_lock held. */
@@ -358,6 +379,18 @@ static bool check_headers(struct ts_server *s, struct conn *c,
     if (hint && strlen(hint) == TS_SESSION_ID_LEN &&
         strspn(hint, "0123456789abcdef") == TS_SESSION_ID_LEN)
       memcpy(c->sess_id_hint, hint, TS_SESSION_ID_LEN + 1);
+  }
+  if (strcmp(url, "/mcp") == 0) {
+    /* The MCP headers, read by the worker that answers (server/mcp.c). */
+    const char *h;
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "MCP-Protocol-Version")))
+      c->mcp_oom |= !(c->mcp_version = strdup(h));
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "Mcp-Method")))
+      c->mcp_oom |= !(c->mcp_method = strdup(h));
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "Mcp-Name")))
+      c->mcp_oom |= !(c->mcp_name = strdup(h));
+    if ((h = MHD_lookup_connection_value(mc, MHD_HEADER_KIND, "Origin")))
+      c->mcp_oom |= !(c->origin = strdup(h));
   }
   if (!c->route->open &&
       !authorized(s->cfg,
@@ -583,6 +616,10 @@ void conn_end(struct conn *c) {
     MHD_destroy_response(c->response);
   free(c->body);
   free(c->code_copy);
+  free(c->mcp_version);
+  free(c->mcp_method);
+  free(c->mcp_name);
+  free(c->origin);
   free(c);
 }
 

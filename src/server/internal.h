@@ -18,6 +18,7 @@
 #include "server/http.h"
 #include "server/linger.h"
 #include "server/metrics.h"
+#include "server/request.h"
 
 /* Threads that parse and validate request bodies (the GIL lets one run
  * Python at a time; a second overlaps JSON and HTTP work with it, and is
@@ -168,6 +169,10 @@ struct conn {
   char sess_id_hint[TS_SESSION_ID_LEN + 1]; /* MHD thread, at creation: POST /sessions'
                                            * X-Session-Id (32 hex digits), or "" */
   unsigned char owner[TS_SESSION_OWNER_LEN];
+  /* POST /mcp: its MCP-Protocol-Version, Mcp-Method, Mcp-Name and Origin
+   * headers (NULL: absent): MHD thread, at creation */
+  char *mcp_version, *mcp_method, *mcp_name, *origin;
+  bool mcp_oom; /* one of them could not be copied: the request is refused */
   double secs;                /* on_completed(): the request's duration */
   bool aborted;               /* on_completed(): not completed normally */
   struct conn *work_next;     /* under work_lock, while in a workers' queue */
@@ -192,6 +197,19 @@ int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code
                   bool science, struct ts_validation *v);
 int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
                struct ts_validation *v);
+/* An /execute request read into a job (routes.c: exec_prepare). */
+struct exec_prep {
+  cJSON *root; /* the request, which p points into */
+  struct ts_req_files files;
+  struct ts_exec_params p;
+  cJSON *rejected; /* the response when the validator refused it */
+  struct ts_executor *ex; /* the profile's executor, which runs it */
+  const char *profile;    /* its name (static) */
+};
+struct ts_reqerr;
+int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t len,
+                 bool in_session, struct exec_prep *x, struct ts_reqerr *re);
+void exec_prep_free(struct exec_prep *x);
 /* The answer to a job or operation the executor refused: 429, 503, 500. */
 enum route_result not_queued(struct conn *c, const ts_err *err);
 
@@ -201,6 +219,14 @@ enum route_result route_session_get(struct ts_server *s, struct conn *c);
 enum route_result route_session_delete(struct ts_server *s, struct conn *c);
 enum route_result route_session_execute(struct ts_server *s, struct conn *c);
 enum route_result route_session_fork(struct ts_server *s, struct conn *c);
+/* The session as POST /sessions (full: GET) gives it, without variables. */
+cJSON *session_json(const struct ts_session_info *info, bool full);
+/* http.c: the one validation at a time, for a validation that came
+ * another way than /validate (server/mcp.c) */
+bool validate_slot_take(struct ts_server *s);
+void validate_slot_give(struct ts_server *s);
+/* mcp.c */
+enum route_result route_mcp(struct ts_server *s, struct conn *c);
 char *build_info(const struct ts_config *cfg, size_t *len);
 double now_s(void);
 

@@ -14,6 +14,7 @@
 #include "server/internal.h"
 #include "server/profiles.h"
 #include "server/request.h"
+#include "server/tools.h"
 #include "util/filepath.h"
 #include "util/log.h"
 #include "util/pyembed.h"
@@ -28,6 +29,7 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c);
 static enum route_result route_info(struct ts_server *s, struct conn *c);
 static enum route_result route_metrics(struct ts_server *s, struct conn *c);
 static enum route_result route_openapi(struct ts_server *s, struct conn *c);
+static enum route_result route_tools(struct ts_server *s, struct conn *c);
 
 static const struct route routes[] = {
     {"/healthz", "GET", "GET, HEAD", false, true, route_healthz},
@@ -37,6 +39,8 @@ static const struct route routes[] = {
     {"/info", "GET", "GET, HEAD", false, false, route_info},
     {"/metrics", "GET", "GET, HEAD", false, false, route_metrics},
     {"/openapi.yaml", "GET", "GET, HEAD", false, false, route_openapi},
+    {"/tools", "GET", "GET, HEAD", false, false, route_tools},
+    {"/mcp", "POST", "POST", true, false, route_mcp},
     {"/sessions", "POST", "POST", true, false, route_session_create},
     {"/sessions/{id}", "GET", "GET, HEAD, DELETE", false, false, route_session_get},
     {"/sessions/{id}", "DELETE", "GET, HEAD, DELETE", false, false, route_session_delete},
@@ -301,101 +305,137 @@ static bool wants_science(const struct ts_validation *v) {
   return false;
 }
 
-static enum route_result route_execute(struct ts_server *s, struct conn *c) {
+/* Reads an /execute request (the body, or an MCP tool's arguments) into a
+ * job for its profile's executor (x->ex, x->profile; c->profile too): 0
+ * with x->p ready to submit (x->files and x->root hold what it points
+ * into: exec_prep_free after the submit); 1 when the validator refused the
+ * snippet, x->rejected the response; -1 with *re when the request is bad;
+ * -2 after answering an internal failure.  A session's call (in_session)
+ * runs in the default profile: no routing, and "profile" may only say so. */
+int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t len,
+                 bool in_session, struct exec_prep *x, struct ts_reqerr *re) {
   const struct ts_config *cfg = s->cfg;
   struct ts_execute_req req = {0};
   struct ts_validation v = {0};
-  struct ts_reqerr re = {0};
   /* Parsed within the larger of the profiles' memory limits, checked
    * against the chosen profile's once it is known. */
-  long mem_max = s->ex_science && cfg->science_memory_max_mb > cfg->memory_max_mb
+  long mem_max = s->ex_science && !in_session && cfg->science_memory_max_mb > cfg->memory_max_mb
                      ? cfg->science_memory_max_mb : cfg->memory_max_mb;
-  cJSON *root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
-                                     cfg->memory_default_mb, mem_max, &req, &re);
-  struct ts_exec_params p;
+  int pick;
   struct ts_files_limits lim = files_limits(cfg);
-  struct ts_req_files files;
   unsigned caps = 0;
-  int pick = root ? profile_field(s, root, &re) : -1;
-  enum route_result outcome;
 
-  if (root && pick < 0) {
-    cJSON_Delete(root);
-    root = NULL;
+  memset(x, 0, sizeof *x);
+  x->root = ts_execute_req_parse(body, len, cfg->timeout_default, cfg->timeout_max,
+                                 cfg->memory_default_mb, mem_max, &req, re);
+  pick = x->root ? profile_field(s, x->root, re) : -1;
+  if (x->root && pick == PICK_SCIENCE && in_session) {
+    *re = (struct ts_reqerr){400, "invalid_field", {0}};
+    (void)snprintf(re->message, sizeof re->message,
+                   "field 'profile': a session runs in the default profile");
+    pick = -1;
   }
-  if (root && ts_req_caps_parse(root, &lim, &caps, &files, &re) < 0) {
-    cJSON_Delete(root);
-    root = NULL;
+  if (x->root && pick < 0) {
+    cJSON_Delete(x->root);
+    x->root = NULL;
   }
-  if (!root) {
-    reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
-    return ROUTE_ANSWERED;
+  if (x->root && ts_req_caps_parse(x->root, &lim, &caps, &x->files, re) < 0) {
+    cJSON_Delete(x->root);
+    x->root = NULL;
   }
+  if (!x->root)
+    return -1;
   if (check_code_in(s, c, &req.code, caps, pick == PICK_SCIENCE, &v) < 0) {
-    ts_req_files_free(&files);
-    cJSON_Delete(root);
-    return ROUTE_ANSWERED;
+    exec_prep_free(x);
+    return -2;
   }
-  if (pick == PICK_AUTO && s->ex_science && !v.valid && wants_science(&v)) {
+  if (pick == PICK_AUTO && !in_session && s->ex_science && !v.valid && wants_science(&v)) {
     /* An import of numpy & co.: the science profile, validated by its own
      * policy. */
     ts_validation_free(&v);
     pick = PICK_SCIENCE;
     if (check_code_in(s, c, &req.code, caps, true, &v) < 0) {
-      ts_req_files_free(&files);
-      cJSON_Delete(root);
-      return ROUTE_ANSWERED;
+      exec_prep_free(x);
+      return -2;
     }
   }
-  c->profile = pick == PICK_SCIENCE ? PROFILE_SCIENCE : PROFILE_DEFAULT;
-  if (pick == PICK_SCIENCE && !cJSON_GetObjectItemCaseSensitive(root, "memory_mb"))
+  x->profile = c->profile = pick == PICK_SCIENCE ? PROFILE_SCIENCE : PROFILE_DEFAULT;
+  x->ex = pick == PICK_SCIENCE ? s->ex_science : s->ex;
+  if (pick == PICK_SCIENCE && !cJSON_GetObjectItemCaseSensitive(x->root, "memory_mb"))
     req.memory_mb = cfg->science_memory_default_mb;
   if (req.memory_mb > (pick == PICK_SCIENCE ? cfg->science_memory_max_mb : cfg->memory_max_mb)) {
-    reply_error(c, 400, "limit_exceeded", "field 'memory_mb' is above the %s profile's maximum, %ld",
-                c->profile, pick == PICK_SCIENCE ? cfg->science_memory_max_mb : cfg->memory_max_mb);
+    *re = (struct ts_reqerr){400, "limit_exceeded", {0}};
+    (void)snprintf(re->message, sizeof re->message,
+                   "field 'memory_mb' is above the %s profile's maximum, %ld", x->profile,
+                   pick == PICK_SCIENCE ? cfg->science_memory_max_mb : cfg->memory_max_mb);
     ts_validation_free(&v);
-    ts_req_files_free(&files);
-    cJSON_Delete(root);
-    return ROUTE_ANSWERED;
+    exec_prep_free(x);
+    return -1;
   }
   if (!v.valid && cfg->static_validation) {
     /* Rejected code never runs. */
     struct ts_exec_result r = {.status = TS_EXEC_REJECTED, .exit_code = -1};
-    cJSON *doc = ts_exec_result_to_json(&r);
     cJSON *vj = ts_validation_to_json(&v);
-    cJSON_AddItemToObject(doc, "violations", cJSON_DetachItemFromObject(vj, "violations"));
-    cJSON_AddStringToObject(doc, "profile", c->profile);
+    x->rejected = ts_exec_result_to_json(&r);
+    cJSON_AddItemToObject(x->rejected, "violations",
+                          cJSON_DetachItemFromObject(vj, "violations"));
+    if (!in_session)
+      cJSON_AddStringToObject(x->rejected, "profile", x->profile);
     cJSON_Delete(vj);
-    ts_req_files_free(&files);
-    cJSON_Delete(root);
     ts_validation_free(&v);
     c->exec_status = "rejected";
     ts_metrics_execution(s->metrics, c->exec_status, 0);
-    if (c->ndjson)
-      reply_done_only(c, doc);
-    else
-      reply_json(c, MHD_HTTP_OK, doc);
-    return ROUTE_ANSWERED;
+    return 1;
   }
-  p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
-                              req.timeout, req.memory_mb, 0, client_fd(c->mc)};
+  x->p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
+                                 req.timeout, req.memory_mb, 0, client_fd(c->mc)};
   if (v.last == TS_LAST_EXPR)
-    p.flags |= TS_JOB_F_LAST_EXPR;
+    x->p.flags |= TS_JOB_F_LAST_EXPR;
   else if (v.last == TS_LAST_CONSTANT)
-    p.flags |= TS_JOB_F_LAST_CONST;
+    x->p.flags |= TS_JOB_F_LAST_CONST;
   ts_validation_free(&v);
   if (caps & TS_CAP_FILES)
-    p.flags |= TS_JOB_F_FILES;
-  p.files = files.v;
-  p.nfiles = files.n;
-  p.patterns = files.patterns;
-  p.npatterns = files.npatterns;
-  p.ret = (struct ts_job_return){cfg->return_max_files, 0, cfg->return_max_bytes};
-  outcome = c->ndjson ? submit_stream(s, c, &p) : submit(s, c, &p);
-  /* root is this worker's, not the connection's, and the job was encoded
-   * by ts_exec_submit: freed even when c is gone. */
-  ts_req_files_free(&files);
-  cJSON_Delete(root);
+    x->p.flags |= TS_JOB_F_FILES;
+  x->p.files = x->files.v;
+  x->p.nfiles = x->files.n;
+  x->p.patterns = x->files.patterns;
+  x->p.npatterns = x->files.npatterns;
+  x->p.ret = (struct ts_job_return){cfg->return_max_files, 0, cfg->return_max_bytes};
+  return 0;
+}
+
+void exec_prep_free(struct exec_prep *x) {
+  ts_req_files_free(&x->files);
+  cJSON_Delete(x->root);
+  cJSON_Delete(x->rejected);
+  memset(x, 0, sizeof *x);
+}
+
+static enum route_result route_execute(struct ts_server *s, struct conn *c) {
+  struct exec_prep x;
+  struct ts_reqerr re = {0};
+  enum route_result outcome;
+
+  switch (exec_prepare(s, c, c->body, c->len, false, &x, &re)) {
+  case -1:
+    reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
+    return ROUTE_ANSWERED;
+  case -2:
+    return ROUTE_ANSWERED;
+  case 1:
+    if (c->ndjson)
+      reply_done_only(c, steal_pointer(&x.rejected));
+    else
+      reply_json(c, MHD_HTTP_OK, steal_pointer(&x.rejected));
+    exec_prep_free(&x);
+    return ROUTE_ANSWERED;
+  default:
+    break;
+  }
+  outcome = c->ndjson ? submit_stream(s, c, &x.p) : submit(s, c, &x.p);
+  /* The job was encoded by ts_exec_submit: what it pointed into is this
+   * worker's, freed even when c is gone. */
+  exec_prep_free(&x);
   return outcome;
 }
 
@@ -548,6 +588,17 @@ static enum route_result route_metrics(struct ts_server *s, struct conn *c) {
 static enum route_result route_openapi(struct ts_server *s, struct conn *c) {
   (void)s;
   reply_copy(c, MHD_HTTP_OK, ts_openapi_yaml, strlen(ts_openapi_yaml), "application/yaml");
+  return ROUTE_ANSWERED;
+}
+
+/* The tools in the shapes agent frameworks register (server/tools.h). */
+static enum route_result route_tools(struct ts_server *s, struct conn *c) {
+  cJSON *doc = ts_tools_document(s->cfg);
+
+  if (!doc)
+    reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "out of memory");
+  else
+    reply_json(c, MHD_HTTP_OK, doc);
   return ROUTE_ANSWERED;
 }
 

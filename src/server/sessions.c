@@ -119,7 +119,7 @@ static cJSON *time_json(double t) {
 }
 
 /* The session as POST /sessions and GET /sessions/{id} give it. */
-static cJSON *session_json(const struct ts_session_info *info, bool full) {
+cJSON *session_json(const struct ts_session_info *info, bool full) {
   cJSON *doc = cJSON_CreateObject();
 
   cJSON_AddStringToObject(doc, "session_id", info->id);

@@ -1,4 +1,6 @@
 /* The one strict UTF-8 checker (see utf8.h).  Any process, any thread. */
+#include <string.h>
+
 #include "util/utf8.h"
 
 bool ts_utf8_valid(const char *str, size_t len) { return ts_utf8_valid_prefix(str, len) == len; }
@@ -72,4 +74,14 @@ size_t ts_utf8_incomplete_tail(const char *str, size_t len) {
     return t >= 2 && (s[len - t + 1] < lo || s[len - t + 1] > hi) ? 0 : t;
   }
   return 0;
+}
+
+void ts_utf8_scrub(char *s) {
+  size_t len = strlen(s), off = 0;
+
+  while (off < len) {
+    off += ts_utf8_valid_prefix(s + off, len - off);
+    if (off < len)
+      s[off++] = '?';
+  }
 }

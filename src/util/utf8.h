@@ -18,4 +18,9 @@ size_t ts_utf8_valid_prefix(const char *s, size_t len);
  * can make valid. */
 size_t ts_utf8_incomplete_tail(const char *s, size_t len);
 
+/* Makes s (NUL-terminated) well-formed UTF-8 in place: every byte that is
+ * not part of a well-formed character becomes '?'.  For text cut to a
+ * size by a printf, or holding bytes a client sent. */
+void ts_utf8_scrub(char *s);
+
 #endif

@@ -1553,7 +1553,12 @@ Test(sessions, sigterm_starts_no_waiting_call_of_a_box) {
     d = json_body(&r);
     sess = cJSON_GetObjectItem(d, "session");
     cr_assert_str_eq(str_of(d, "status"), "internal_error");
-    cr_assert(!strstr(cJSON_PrintUnformatted(d), "ran to its end"), "a call ran after SIGTERM");
+    {
+      char *text = cJSON_PrintUnformatted(d);
+      bool ran = text && strstr(text, "ran to its end");
+      free(text);
+      cr_assert(!ran, "a call ran after SIGTERM");
+    }
     cr_assert(strcmp(str_of(sess, "reason"), "session_ended") == 0 ||
                   strcmp(str_of(sess, "reason"), "process_ended") == 0,
               "reason %s", str_of(sess, "reason"));
@@ -1592,5 +1597,28 @@ Test(sessions, worn_holder_is_replaced) {
   cr_assert_str_eq(repr_of(d), "'kept'");
   cJSON_Delete(d);
   cr_assert_eq(metric_value(s.port, "tool_sandbox_session_calls_total{outcome=\"committed\"}"), 2);
+  srv_stop(&s);
+}
+
+/* With the validator off a syntax error reaches the call's compile: the
+ * call ends there (an ENDS record before its result), so even with commit
+ * "always" the session keeps its state instead of a dying process. */
+Test(sessions, syntax_error_with_always_keeps_the_state) {
+  static const char *const off[] = {"--static-validation", "false", NULL};
+  struct ts_srv s;
+  char id[33];
+  cJSON *d;
+
+  srv_start(&s, off, NULL);
+  cJSON_Delete(create(s.port, NULL, "{\"setup_code\":\"x = 1\"}", id));
+  for (int i = 0; i < 3; i++) {
+    d = call(s.port, NULL, id, "{\"code\":\"x = (\",\"commit\":\"always\"}");
+    expect(d, "error", 1, false, "process_ended");
+    cJSON_Delete(d);
+  }
+  d = call(s.port, NULL, id, "{\"code\":\"x\"}");
+  expect(d, "ok", 2, true, "ok");
+  cr_assert_str_eq(repr_of(d), "1");
+  cJSON_Delete(d);
   srv_stop(&s);
 }
