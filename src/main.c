@@ -18,6 +18,7 @@
  *      that every sandbox layer works here, and only then does the HTTP
  *      server start.
  * --check stops after 3: the kernel probes and the canary, then exits. */
+#include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
@@ -143,6 +144,32 @@ static int run_check(struct ts_executor *ex, const struct ts_config *cfg) {
   return failed ? 1 : 0;
 }
 
+/* The science profile's packages, as its zygote imported them: "name
+ * version" lines (for GET /info) in cfg->science_versions.  An execution
+ * in that profile asks them, so that /info says what a snippet gets. */
+static int science_versions(struct ts_executor *science, struct ts_config *cfg, ts_err *err) {
+  static const char code[] = "import " TS_SCIENCE_MODULES "\n"
+                             "for m in (" TS_SCIENCE_MODULES "):\n"
+                             "    print(m.__name__, m.__version__)\n";
+  struct ts_exec_params p = ts_canary_params(10, cfg->timeout_max, cfg->science_memory_default_mb,
+                                             cfg->science_memory_max_mb);
+  struct ts_exec_result r;
+  int rc = 0;
+
+  p.code = code;
+  p.code_len = sizeof code - 1;
+  if (ts_exec_run(science, &p, &r, err) < 0)
+    return -1;
+  if (r.status != TS_EXEC_OK || !r.out)
+    rc = ts_err_set(err, 0, "the science profile's versions: %s%.*s",
+                    ts_exec_status_name(r.status), (int)(r.err_len > 300 ? 300 : r.err_len),
+                    r.err ? r.err : "");
+  else if (!(cfg->science_versions = strndup(r.out, r.out_len)))
+    rc = ts_err_set(err, ENOMEM, "out of memory");
+  ts_exec_result_free(&r);
+  return rc;
+}
+
 /* Steps 4 and 5 of the order above: the secrets, Python for the
  * validator, a canary through every layer, then the HTTP server.  NULL
  * after logging why. */
@@ -161,6 +188,11 @@ static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor
     ts_error("%s", err.msg);
     ts_preflight(cfg, stderr);
     return NULL;
+  }
+  if (science && science_versions(science, cfg, &err) < 0) {
+    /* /info then lists the modules without their versions. */
+    ts_warn("%s", err.msg);
+    err = (ts_err){0};
   }
   srv = ts_server_start(cfg, ex, science, &err);
   if (!srv) {

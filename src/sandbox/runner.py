@@ -708,6 +708,15 @@ def _module_views(allowed_fn):
     for name, mod in mods.items():
         view = views[name]
         d = dict(vars(mod))
+        if "__version__" not in d and "__getattr__" in d:
+            # a version the module makes on first use (matplotlib's):
+            # made here, in the zygote
+            try:
+                v = getattr(mod, "__version__", None)
+                if type(v) is str:
+                    d["__version__"] = v
+            except Exception:
+                pass
         for k, v in d.items():
             if k[:1] == "_" and k not in ("__all__", "__version__"):
                 continue

@@ -116,6 +116,7 @@ void ts_config_free(struct ts_config *c) {
   free(c->listen);
   free(c->profiles);
   free(c->mplconfigdir);
+  free(c->science_versions);
   free(c->python_home);
   free(c->config_file);
   free(c->token_file);

@@ -45,6 +45,7 @@ struct ts_config {
   bool science;
   long science_memory_default_mb, science_memory_max_mb;
   char *mplconfigdir; /* the science zygote's font cache, built ahead */
+  char *science_versions; /* "module version" lines its zygote answered (GET /info) */
 
   /* /execute */
   double timeout_default, timeout_max; /* seconds */

@@ -618,6 +618,49 @@ static cJSON *limit_json(double def, double max) {
   return o;
 }
 
+/* One profile of /info: its name, the modules it adds to the policy's
+ * allowed ones (a comma list) with the versions its zygote answered
+ * ("module version" lines; a module it did not answer has none), its
+ * limits, and whether sessions run there. */
+static cJSON *profile_json(const char *name, const char *modules, const char *versions,
+                           long mem_def, long mem_max, const struct ts_config *cfg,
+                           bool sessions) {
+  cJSON *o = cJSON_CreateObject(), *mods, *limits;
+
+  cJSON_AddStringToObject(o, "name", name);
+  mods = cJSON_AddArrayToObject(o, "modules");
+  for (const char *m = modules; *m;) {
+    size_t n = strcspn(m, ",");
+    cJSON *mj = cJSON_CreateObject();
+    char *mod = strndup(m, n);
+    if (mod) {
+      cJSON_AddStringToObject(mj, "name", mod);
+      for (const char *p = versions; p && *p;) {
+        size_t len = strcspn(p, "\n");
+        if (len > n + 1 && strncmp(p, mod, n) == 0 && p[n] == ' ') {
+          char *ver = strndup(p + n + 1, len - n - 1);
+          if (ver)
+            cJSON_AddStringToObject(mj, "version", ver);
+          free(ver);
+          break;
+        }
+        p += len + (p[len] == '\n');
+      }
+    }
+    free(mod);
+    cJSON_AddItemToArray(mods, mj);
+    m += n + (m[n] == ',');
+  }
+  limits = cJSON_AddObjectToObject(o, "limits");
+  cJSON_AddItemToObject(limits, "memory_mb", limit_json((double)mem_def, (double)mem_max));
+  cJSON_AddItemToObject(limits, "timeout_seconds",
+                        limit_json(cfg->timeout_default, cfg->timeout_max));
+  cJSON_AddNumberToObject(limits, "concurrent_executions", cfg->max_concurrency);
+  cJSON_AddNumberToObject(limits, "queued_executions", cfg->queue_max);
+  cJSON_AddBoolToObject(o, "sessions", sessions && cfg->max_sessions > 0);
+  return o;
+}
+
 /* What an agent needs to know to write code that will be accepted. */
 char *build_info(const struct ts_config *cfg, size_t *len) {
   cJSON *doc = cJSON_CreateObject(), *limits, *policy, *caps;
@@ -671,6 +714,16 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
     cJSON_AddNumberToObject(files, "return_max_files", cfg->return_max_files);
     cJSON_AddNumberToObject(files, "return_max_bytes", (double)cfg->return_max_bytes);
     cJSON_AddNumberToObject(files, "return_max_patterns", TS_RETURN_PATTERNS_MAX);
+  }
+  {
+    cJSON *profiles = cJSON_AddArrayToObject(doc, "profiles");
+    cJSON_AddItemToArray(profiles, profile_json(PROFILE_DEFAULT, "", NULL, cfg->memory_default_mb,
+                                                cfg->memory_max_mb, cfg, true));
+    if (cfg->science)
+      cJSON_AddItemToArray(profiles,
+                           profile_json(PROFILE_SCIENCE, TS_SCIENCE_MODULES, cfg->science_versions,
+                                        cfg->science_memory_default_mb,
+                                        cfg->science_memory_max_mb, cfg, false));
   }
   cJSON_AddBoolToObject(doc, "auth_required", cfg->ntokens > 0);
   return print_json(doc, len);

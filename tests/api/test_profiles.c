@@ -1,0 +1,168 @@
+/* The execution profiles (README: Profiles) through HTTP: what GET /info
+ * says of them, and how /execute and MCP's python_execute choose one. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+#include <criterion/criterion.h>
+
+#include "harness.h"
+
+TestSuite(profiles, .fini = srv_cleanup_all, .timeout = 120);
+
+static const char *const science_args[] = {"--profiles", "default,science", NULL};
+
+static const cJSON *get(const cJSON *o, const char *name) {
+  return cJSON_GetObjectItemCaseSensitive(o, name);
+}
+
+static const char *str_of(const cJSON *o, const char *name) {
+  const cJSON *v = get(o, name);
+  return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* POST /execute with `body`; asserts a 200 and the status, returns the
+ * answer (caller frees). */
+static cJSON *execute(unsigned port, const char *body, const char *status) {
+  struct http_resp r;
+  cJSON *doc;
+  char *text;
+
+  HTTP_OK(post_json(port, "/execute", body, &r));
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  text = cJSON_PrintUnformatted(doc);
+  cr_assert_str_eq(str_of(doc, "status"), status, "%s\nanswer: %.3000s", body, text);
+  free(text);
+  return doc;
+}
+
+/* tools/call of python_execute with `args`: the result object (caller
+ * frees the whole answer, *answer). */
+static const cJSON *mcp_execute(unsigned port, const char *args, cJSON **answer) {
+  static const char *const hdrs[] = {"Content-Type: application/json",
+                                     "Accept: application/json, text/event-stream", NULL};
+  char body[4096];
+  struct http_resp r;
+  const cJSON *result;
+
+  snprintf(body, sizeof body,
+           "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":"
+           "{\"name\":\"python_execute\",\"arguments\":%s}}",
+           args);
+  HTTP_OK(http_request(port, "POST", "/mcp", hdrs, body, strlen(body), &r));
+  assert_status(&r, 200);
+  *answer = json_body(&r);
+  http_resp_free(&r);
+  result = get(*answer, "result");
+  cr_assert(cJSON_IsObject(result), "%s", body);
+  return result;
+}
+
+Test(profiles, info_lists_each_profile_with_its_modules_and_limits) {
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc;
+  const cJSON *profiles, *dflt, *sci, *m;
+  size_t n = 0;
+
+  srv_start(&s, science_args, NULL);
+  HTTP_OK(http_get(s.port, "/info", &r));
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  profiles = get(doc, "profiles");
+  cr_assert_eq(cJSON_GetArraySize(profiles), 2);
+  dflt = cJSON_GetArrayItem(profiles, 0);
+  sci = cJSON_GetArrayItem(profiles, 1);
+  cr_assert_str_eq(str_of(dflt, "name"), "default");
+  cr_assert_eq(cJSON_GetArraySize(get(dflt, "modules")), 0);
+  cr_assert(cJSON_IsTrue(get(dflt, "sessions")));
+  cr_assert_eq(get(get(get(dflt, "limits"), "memory_mb"), "max")->valuedouble, 1024);
+  cr_assert_str_eq(str_of(sci, "name"), "science");
+  cr_assert(cJSON_IsFalse(get(sci, "sessions")));
+  cr_assert_eq(get(get(get(sci, "limits"), "memory_mb"), "default")->valuedouble, 1024);
+  cr_assert_eq(get(get(get(sci, "limits"), "memory_mb"), "max")->valuedouble, 4096);
+  cJSON_ArrayForEach(m, get(sci, "modules")) {
+    const char *v = str_of(m, "version");
+    /* each with the version its zygote imported: digits and dots */
+    cr_assert(v && *v >= '0' && *v <= '9' && strchr(v, '.'), "%s: %s", str_of(m, "name"),
+              v ? v : "(none)");
+    n++;
+  }
+  cr_assert_eq(n, 6);
+  cr_assert_str_eq(str_of(cJSON_GetArrayItem(get(sci, "modules"), 0), "name"), "numpy");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+
+  /* A bare server runs the default profile alone. */
+  srv_start(&s, NULL, NULL);
+  HTTP_OK(http_get(s.port, "/info", &r));
+  doc = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "profiles")), 1);
+  cr_assert_str_eq(str_of(cJSON_GetArrayItem(get(doc, "profiles"), 0), "name"), "default");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(profiles, execute_and_mcp_choose_the_profile) {
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc, *answer;
+  const cJSON *res;
+
+  srv_start(&s, science_args, NULL);
+  /* By its imports. */
+  doc = execute(s.port, "{\"code\":\"import numpy as np\\nint(np.arange(10).sum())\"}", "ok");
+  cr_assert_str_eq(str_of(doc, "profile"), "science");
+  cr_assert_str_eq(str_of(get(doc, "result"), "repr"), "45");
+  cJSON_Delete(doc);
+  doc = execute(s.port, "{\"code\":\"print(1)\"}", "ok");
+  cr_assert_str_eq(str_of(doc, "profile"), "default");
+  cJSON_Delete(doc);
+  /* Named: default refuses numpy, science runs plain code. */
+  doc = execute(s.port, "{\"profile\":\"default\",\"code\":\"import numpy\"}", "rejected");
+  cr_assert_str_eq(str_of(doc, "profile"), "default");
+  cJSON_Delete(doc);
+  doc = execute(s.port, "{\"profile\":\"science\",\"code\":\"print(2)\"}", "ok");
+  cr_assert_str_eq(str_of(doc, "profile"), "science");
+  cJSON_Delete(doc);
+  HTTP_OK(post_json(s.port, "/execute", "{\"profile\":\"gpu\",\"code\":\"1\"}", &r));
+  assert_json_error_msg(&r, 400, "invalid_field", "no profile 'gpu'");
+  http_resp_free(&r);
+  HTTP_OK(post_json(s.port, "/execute",
+                    "{\"profile\":\"default\",\"memory_mb\":2048,\"code\":\"1\"}", &r));
+  assert_json_error(&r, 400, "limit_exceeded");
+  http_resp_free(&r);
+
+  /* MCP's python_execute goes the same way (exec_prepare). */
+  res = mcp_execute(s.port, "{\"code\":\"import pandas as pd\\nint(pd.Series([1,2,3]).sum())\"}",
+                    &answer);
+  cr_assert(cJSON_IsFalse(get(res, "isError")));
+  cr_assert_str_eq(str_of(get(res, "structuredContent"), "profile"), "science");
+  cr_assert_str_eq(str_of(get(get(res, "structuredContent"), "result"), "repr"), "6");
+  cJSON_Delete(answer);
+  /* A session's call stays on default: "science" with session_id is refused. */
+  res = mcp_execute(s.port,
+                    "{\"code\":\"1\",\"profile\":\"science\","
+                    "\"session_id\":\"0123456789abcdef0123456789abcdef\"}",
+                    &answer);
+  cr_assert(cJSON_IsTrue(get(res, "isError")));
+  {
+    char *text = cJSON_PrintUnformatted(res);
+    cr_assert(strstr(text, "a session runs in the default profile"), "%s", text);
+    free(text);
+  }
+  cJSON_Delete(answer);
+  /* The tool's schema offers profile. */
+  HTTP_OK(http_get(s.port, "/tools", &r));
+  assert_status(&r, 200);
+  cr_assert(strstr(r.body, "\"profile\":{\"type\":\"string\",\"enum\":[\"default\",\"science\"]"),
+            "%.2000s", r.body);
+  http_resp_free(&r);
+  srv_stop(&s);
+}
