@@ -1578,6 +1578,36 @@ class _Outputs:
             result["outputs_dropped"] = self.dropped
 
 
+class _Figure:
+    """A matplotlib figure as a display object: its repr, and its PNG."""
+
+    __slots__ = ("fig",)
+
+    def __init__(self, fig):
+        self.fig = fig
+
+    def __repr__(self):
+        return repr(self.fig)
+
+    def _repr_png_(self):
+        buf = _io.BytesIO()
+        self.fig.savefig(buf, format="png")
+        return buf.getvalue()
+
+
+def _show_figures(add):
+    """The open pyplot figures, each as a display output (text/plain, and
+    image/png), then closed: plt.show(), and the snippet's end, in a
+    profile whose zygote imported pyplot (the science profile).  As
+    Jupyter's inline backend does: a chart drawn is a chart seen."""
+    plt = _sys.modules.get("matplotlib.pyplot")
+    if plt is None:
+        return
+    for num in plt.get_fignums():
+        add(_Figure(plt.figure(num)))
+    plt.close("all")
+
+
 _POP_TOP, _LOAD_CONST, _RETURN_VALUE = (_dis.opmap[n] for n in
                                         ("POP_TOP", "LOAD_CONST", "RETURN_VALUE"))
 
@@ -1672,6 +1702,15 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
     _REPLACED[("warnings", "catch_warnings")] = _catch_warnings(warnings)
     _REPLACED[("contextlib", "redirect_stdout")] = _redirect("stdout")
     _REPLACED[("contextlib", "redirect_stderr")] = _redirect("stderr")
+    show_add = [None]  # the outputs' add (below)
+    if audit.pkg_dirs and "matplotlib.pyplot" in _sys.modules:
+        def show(*args, **kw):
+            """The open figures go to the response's outputs, as PNG images,
+            and are closed (the Agg backend has no window)."""
+            _show_figures(show_add[0])
+
+        show.__qualname__ = "show"
+        _REPLACED[("matplotlib.pyplot", "show")] = show
     views = _module_views(module_allowed)
 
     def refuse(name):
@@ -1746,6 +1785,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
 
     # The snippet's outputs (section 7), made here and filled by the child.
     outputs = _Outputs(limits, _record_writer(*limits[4:]))
+    show_add[0] = outputs.add
 
     def display(*objs):
         """Shows each object in the response's outputs: a MIME bundle of
@@ -1962,6 +2002,12 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
             except BaseException:
                 pass  # no memory left for it: no result
             value = None
+        if audit.pkg_dirs:
+            # the figures the snippet left open, shown (as plt.show())
+            try:
+                _show_figures(outputs.add)
+            except BaseException:
+                pass  # a figure that cannot draw: left out
         held = None
         if not keep:
             g.clear()

@@ -220,7 +220,9 @@ static char *execute_description(const struct ts_config *cfg) {
   }
   if (cfg->science)
     put(&t, " numpy, pandas, scipy, sympy and matplotlib run in the science profile, chosen "
-            "when the code imports them (or with profile \"science\").");
+            "when the code imports them (or with profile \"science\"); there a matplotlib "
+            "figure left open (or shown with plt.show()) comes back as a PNG image, and a "
+            "sympy expression as LaTeX too.");
   if (cfg->max_files > 0)
     put(&t, " open() is available only with files, return_files or capabilities [\"files\"], "
             "and only inside the working directory.");

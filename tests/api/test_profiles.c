@@ -1,5 +1,7 @@
 /* The execution profiles (README: Profiles) through HTTP: what GET /info
- * says of them, and how /execute and MCP's python_execute choose one. */
+ * says of them, how /execute and MCP's python_execute choose one, and what
+ * the science profile gives back: matplotlib figures as PNG display
+ * outputs, sympy expressions as LaTeX, and an agent's whole task on a CSV. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +62,23 @@ static const cJSON *mcp_execute(unsigned port, const char *args, cJSON **answer)
   result = get(*answer, "result");
   cr_assert(cJSON_IsObject(result), "%s", body);
   return result;
+}
+
+/* The one display output of kind image/png at index i: its bundle. */
+static const cJSON *output_data(const cJSON *doc, int i) {
+  const cJSON *o = cJSON_GetArrayItem(get(doc, "outputs"), i);
+
+  cr_assert(cJSON_IsObject(o), "no output %d", i);
+  return get(o, "data");
+}
+
+/* A PNG, base64: its signature, and more than a few bytes. */
+static void assert_png(const cJSON *bundle) {
+  const char *png = str_of(bundle, "image/png");
+
+  cr_assert_not_null(png, "no image/png");
+  cr_assert(strncmp(png, "iVBORw0KGgo", 11) == 0, "not a PNG: %.40s", png);
+  cr_assert_gt(strlen(png), 1000);
 }
 
 Test(profiles, info_lists_each_profile_with_its_modules_and_limits) {
@@ -164,5 +183,69 @@ Test(profiles, execute_and_mcp_choose_the_profile) {
   cr_assert(strstr(r.body, "\"profile\":{\"type\":\"string\",\"enum\":[\"default\",\"science\"]"),
             "%.2000s", r.body);
   http_resp_free(&r);
+  srv_stop(&s);
+}
+
+Test(profiles, figures_come_back_as_png_and_sympy_as_latex) {
+  struct ts_srv s;
+  cJSON *doc;
+  const cJSON *b;
+
+  srv_start(&s, science_args, NULL);
+  /* A figure left open at the end. */
+  doc = execute(s.port,
+                "{\"code\":\"import matplotlib.pyplot as plt\\nplt.plot([1, 3, 2])\\n"
+                "plt.title('t')\\nprint('drawn')\"}",
+                "ok");
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "outputs")), 1);
+  b = output_data(doc, 0);
+  assert_png(b);
+  cr_assert_str_eq(str_of(b, "text/plain"), "<Figure size 640x480 with 1 Axes>");
+  cJSON_Delete(doc);
+  /* plt.show() shows and closes what is open, in order with display();
+   * what is open at the end comes after. */
+  doc = execute(s.port,
+                "{\"code\":\"import matplotlib.pyplot as plt\\nplt.plot([1, 2])\\nplt.show()\\n"
+                "display('between')\\nfig, axes = plt.subplots(1, 2)\\n"
+                "axes[0].bar(['a', 'b'], [3, 4])\\nplt.show()\\nplt.figure()\\n"
+                "plt.scatter([1], [2])\"}",
+                "ok");
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "outputs")), 4);
+  assert_png(output_data(doc, 0));
+  cr_assert_str_eq(str_of(output_data(doc, 1), "text/plain"), "'between'");
+  assert_png(output_data(doc, 2));
+  cr_assert_str_eq(str_of(output_data(doc, 2), "text/plain"), "<Figure size 640x480 with 2 Axes>");
+  assert_png(output_data(doc, 3));
+  cJSON_Delete(doc);
+  /* On an error too, what was drawn is shown. */
+  doc = execute(s.port,
+                "{\"code\":\"import matplotlib.pyplot as plt\\nplt.plot([1, 2])\\n1/0\"}",
+                "error");
+  assert_png(output_data(doc, 0));
+  cJSON_Delete(doc);
+  /* Each execution starts without figures (its own process). */
+  doc = execute(s.port,
+                "{\"code\":\"import matplotlib.pyplot as plt\\nlen(plt.get_fignums())\"}", "ok");
+  cr_assert_str_eq(str_of(get(doc, "result"), "repr"), "0");
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "outputs")), 0);
+  cJSON_Delete(doc);
+
+  /* sympy: the last expression with text/latex besides text/plain. */
+  doc = execute(s.port,
+                "{\"code\":\"import sympy as sp\\nx = sp.symbols('x')\\n"
+                "sp.integrate(sp.sin(x) ** 2, x)\"}",
+                "ok");
+  b = get(get(doc, "result"), "data");
+  cr_assert_str_eq(str_of(b, "text/plain"), "x/2 - sin(x)*cos(x)/2");
+  cr_assert_not_null(str_of(b, "text/latex"));
+  cr_assert(strstr(str_of(b, "text/latex"), "\\frac{x}{2}"), "%s", str_of(b, "text/latex"));
+  cJSON_Delete(doc);
+  doc = execute(s.port,
+                "{\"code\":\"import sympy as sp\\ndisplay(sp.sqrt(8))\\n"
+                "sp.Matrix([[1, 2], [3, 4]]).det()\"}",
+                "ok");
+  cr_assert_str_eq(str_of(output_data(doc, 0), "text/latex"), "$\\displaystyle 2 \\sqrt{2}$");
+  cr_assert_str_eq(str_of(get(doc, "result"), "repr"), "-2");
+  cJSON_Delete(doc);
   srv_stop(&s);
 }
