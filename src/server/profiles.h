@@ -23,12 +23,16 @@
   "pandas.io.clipboards,pandas.io.pickle"
 /* What its zygote imports, whole: every extension module the supported
  * usage needs must be mapped there (a child cannot map code).  Submodules
- * of these that are pure Python are imported lazily from the root. */
+ * of these that are pure Python are imported lazily from the root; but
+ * DataFrame.plot's backend and the importlib.metadata it reaches for are
+ * imported here: the import system's frozen frames come between pandas'
+ * frame and the standard library's import of importlib.metadata's own
+ * parts, so that lazy import is not the package's own by its frames. */
 #define TS_SCIENCE_PREIMPORT                                                                   \
   "numpy,numpy.linalg,numpy.fft,numpy.random,numpy.polynomial,pandas,matplotlib,"             \
   "matplotlib.pyplot,matplotlib.backends.backend_agg,scipy,scipy.stats,scipy.optimize,scipy.linalg,scipy.integrate,"          \
   "scipy.interpolate,scipy.signal,scipy.sparse,scipy.special,scipy.fft,scipy.spatial,"        \
-  "scipy.cluster,scipy.ndimage,sympy"
+  "scipy.cluster,scipy.ndimage,sympy,pandas.plotting._matplotlib,importlib.metadata"
 /* Host directories bound read-only into its root: Debian's packages, the
  * data matplotlib reads as it draws (fonts, styles), time zones. */
 #define TS_SCIENCE_SITE_DIRS "/usr/lib/python3/dist-packages,/usr/share/matplotlib,/usr/share/zoneinfo"

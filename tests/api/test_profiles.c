@@ -249,3 +249,53 @@ Test(profiles, figures_come_back_as_png_and_sympy_as_latex) {
   cJSON_Delete(doc);
   srv_stop(&s);
 }
+
+/* An agent's whole task: a CSV sent in files, a pandas summary as the
+ * result, the chart back twice (the figure left open, as a display
+ * output, and the PNG it saved, through return_files).  DataFrame.plot
+ * reaches for importlib.metadata and its backend: both in the zygote. */
+Test(profiles, an_agents_task_on_a_csv) {
+  static const char body[] =
+      "{\"code\":\"import pandas as pd\\nimport matplotlib.pyplot as plt\\n"
+      "df = pd.read_csv('data/sales.csv')\\n"
+      "summary = df.groupby('region')['amount'].agg(['sum', 'mean', 'count'])\\n"
+      "ax = summary['sum'].plot.bar(title='Sales by region')\\n"
+      "ax.set_ylabel('amount')\\nplt.tight_layout()\\nplt.savefig('chart.png')\\n"
+      "print(len(df), 'rows')\\nsummary\","
+      "\"files\":[{\"path\":\"data/sales.csv\",\"content\":\"region,month,amount\\n"
+      "north,1,120\\nsouth,1,80\\nnorth,2,150\\neast,1,95\\nsouth,2,110\\neast,2,105\\n\"}],"
+      "\"return_files\":[\"*.png\"]}";
+  struct ts_srv s;
+  cJSON *doc;
+  const cJSON *res, *files, *f;
+  const char *repr, *html;
+
+  srv_start(&s, science_args, NULL);
+  doc = execute(s.port, body, "ok");
+  cr_assert_str_eq(str_of(doc, "profile"), "science");
+  cr_assert_str_eq(str_of(doc, "stdout"), "6 rows\n");
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "audit")), 0);
+  /* the summary: its text, and its HTML table */
+  res = get(doc, "result");
+  cr_assert_str_eq(str_of(res, "type"), "DataFrame");
+  repr = str_of(res, "repr");
+  cr_assert(repr && strstr(repr, "east    200  100.0      2") &&
+                strstr(repr, "north   270  135.0      2") &&
+                strstr(repr, "south   190   95.0      2"),
+            "%s", repr ? repr : "(none)");
+  html = str_of(get(res, "data"), "text/html");
+  cr_assert(html && strstr(html, "<table") && strstr(html, "<td>270</td>"), "%s",
+            html ? html : "(none)");
+  /* the chart: the open figure, and the file */
+  cr_assert_eq(cJSON_GetArraySize(get(doc, "outputs")), 1);
+  assert_png(output_data(doc, 0));
+  files = get(doc, "files");
+  cr_assert_eq(cJSON_GetArraySize(files), 1);
+  f = cJSON_GetArrayItem(files, 0);
+  cr_assert_str_eq(str_of(f, "path"), "chart.png");
+  cr_assert_str_eq(str_of(f, "mime"), "image/png");
+  cr_assert(strncmp(str_of(f, "content"), "iVBORw0KGgo", 11) == 0);
+  cr_assert_gt(get(f, "size")->valuedouble, 5000);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
