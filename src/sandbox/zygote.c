@@ -27,10 +27,14 @@
 
 /* For the zygote's leak check, where no suppressions file is readable:
  * the interpreter is never finalised, and objects held only from
- * pymalloc's mmap()ed arenas (which LSan does not scan) look unreachable
- * (the same as tests/lsan.supp). */
+ * pymalloc's mmap()ed arenas (which LSan does not scan) look unreachable;
+ * so do the allocations of the science profile's extension modules
+ * (numpy, scipy, PIL) that those objects hold (the same as
+ * tests/lsan.supp). */
 const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void) { return "leak:libpython3.11\n"; }
+const char *__lsan_default_suppressions(void) {
+  return "leak:libpython3.11\nleak:/usr/lib/python3/dist-packages/\n";
+}
 #endif
 #include "sandbox/child.h"
 #include "sandbox/namespaces.h"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "sbx.h"
+#include "server/profiles.h"
 
 struct ts_executor *sbx_ex;
 static pid_t sbx_zpid;
@@ -54,6 +55,12 @@ const char SBX_PRELUDE[] =
     "    print(f'ESCAPED {name} {v!r:.300}')\n"
     "    return v\n";
 
+bool sbx_science(void) {
+  const char *profile = getenv("SBX_PROFILE");
+
+  return profile && strcmp(profile, PROFILE_SCIENCE) == 0;
+}
+
 void sbx_setup(void) {
   struct ts_executor_config cfg = {
       .zygote_exe = TS_SERVER_BIN,
@@ -70,7 +77,16 @@ void sbx_setup(void) {
       .max_sessions = 10, /* test_sessions.c: a session and its 7 forks, and more */
   };
   ts_err err = {0};
-
+  if (sbx_science()) {
+    /* The same attacks against the science profile's zygote (README:
+     * Profiles): its packages imported and their directories in the
+     * root, as the server starts it (main.c), sessions kept for the
+     * session attacks. */
+    cfg.allowed_modules = SBX_MODULES "," TS_SCIENCE_MODULES;
+    cfg.preimport = TS_SCIENCE_PREIMPORT;
+    cfg.site_dirs = TS_SCIENCE_SITE_DIRS;
+    cfg.mplconfigdir = "/var/cache/tool-sandbox/matplotlib";
+  }
   sbx_ex = ts_executor_start(&cfg, &err);
   cr_assert(sbx_ex, "ts_executor_start: %s", err.msg);
   sbx_zpid = ts_executor_zygote_pid(sbx_ex);

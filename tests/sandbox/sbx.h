@@ -56,6 +56,10 @@ struct sbx_run {
 
 extern struct ts_executor *sbx_ex;
 
+/* Whether the executor is the science profile's (SBX_PROFILE=science:
+ * the same attacks against its zygote, README: Profiles). */
+bool sbx_science(void);
+
 /* Fixture: starts/stops the executor of this test. */
 void sbx_setup(void);
 void sbx_teardown(void);
