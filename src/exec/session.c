@@ -1661,6 +1661,14 @@ static struct sess_op *new_op(enum op_type type, const char *id, const unsigned 
   return op;
 }
 
+/* An operation that needs nothing but its session, queued. */
+static int queue_new(struct ts_executor *ex, enum op_type type, const char *id,
+                     const unsigned char *owner, ts_session_fn done, void *ctx, ts_err *err) {
+  struct sess_op *op = new_op(type, id, owner, done, ctx, err);
+
+  return op ? queue_op(ex, op, err) : -1;
+}
+
 int ts_session_create(struct ts_executor *ex, const struct ts_session_params *p,
                       ts_session_fn done, void *ctx, ts_err *err) {
   struct sess_op *op;
@@ -1700,30 +1708,22 @@ int ts_session_exec(struct ts_executor *ex, const char *id, const unsigned char 
 
 int ts_session_destroy(struct ts_executor *ex, const char *id, const unsigned char *owner,
                        ts_session_fn done, void *ctx, ts_err *err) {
-  struct sess_op *op = new_op(OP_DESTROY, id, owner, done, ctx, err);
-
-  return op ? queue_op(ex, op, err) : -1;
+  return queue_new(ex, OP_DESTROY, id, owner, done, ctx, err);
 }
 
 int ts_session_get(struct ts_executor *ex, const char *id, const unsigned char *owner,
                    ts_session_fn done, void *ctx, ts_err *err) {
-  struct sess_op *op = new_op(OP_GET, id, owner, done, ctx, err);
-
-  return op ? queue_op(ex, op, err) : -1;
+  return queue_new(ex, OP_GET, id, owner, done, ctx, err);
 }
 
 int ts_session_inspect(struct ts_executor *ex, const char *id, const unsigned char *owner,
                        ts_session_fn done, void *ctx, ts_err *err) {
-  struct sess_op *op = new_op(OP_INSPECT, id, owner, done, ctx, err);
-
-  return op ? queue_op(ex, op, err) : -1;
+  return queue_new(ex, OP_INSPECT, id, owner, done, ctx, err);
 }
 
 int ts_session_fork(struct ts_executor *ex, const char *id, const unsigned char *owner,
                     ts_session_fn done, void *ctx, ts_err *err) {
-  struct sess_op *op = new_op(OP_FORK, id, owner, done, ctx, err);
-
-  return op ? queue_op(ex, op, err) : -1;
+  return queue_new(ex, OP_FORK, id, owner, done, ctx, err);
 }
 
 void ts_session_stats(struct ts_executor *ex, struct ts_session_stats *out) {

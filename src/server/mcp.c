@@ -170,6 +170,25 @@ static char *text_of(const cJSON *o, const char *k) {
   return out;
 }
 
+/* A line per violation of a /validate or rejected /execute answer: as a
+ * refusal of the run, or as a finding of the check. */
+static void add_violations(struct text *t, const cJSON *doc, bool refused) {
+  const cJSON *v;
+
+  cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(doc, "violations")) {
+    const cJSON *ln = cJSON_GetObjectItemCaseSensitive(v, "line");
+    int at = cJSON_IsNumber(ln) ? ln->valueint : 0;
+    char line[512];
+    if (refused)
+      (void)snprintf(line, sizeof line, "refused (%s) at line %d: %s\n", str_of(v, "rule"), at,
+                     str_of(v, "message"));
+    else
+      (void)snprintf(line, sizeof line, "line %d: %s (%s)\n", at, str_of(v, "message"),
+                     str_of(v, "rule"));
+    adds(t, line);
+  }
+}
+
 /* The text a model reads of an /execute response. */
 static char *execute_summary(const cJSON *doc) {
   const char *status = str_of(doc, "status");
@@ -181,14 +200,8 @@ static char *execute_summary(const cJSON *doc) {
 
   (void)snprintf(line, sizeof line, "status: %s\n", status);
   adds(&t, line);
-  if (strcmp(status, "rejected") == 0) {
-    cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(doc, "violations")) {
-      const cJSON *ln = cJSON_GetObjectItemCaseSensitive(v, "line");
-      (void)snprintf(line, sizeof line, "refused (%s) at line %d: %s\n", str_of(v, "rule"),
-                     cJSON_IsNumber(ln) ? ln->valueint : 0, str_of(v, "message"));
-      adds(&t, line);
-    }
-  }
+  if (strcmp(status, "rejected") == 0)
+    add_violations(&t, doc, true);
   if (cJSON_IsObject(res)) {
     adds(&t, "result: ");
     adds(&t, str_of(res, "repr"));
@@ -523,7 +536,6 @@ static cJSON *tool_validate(struct ts_server *s, struct conn *c, const cJSON *ar
   struct ts_str str;
   cJSON *doc;
   struct text t = {0};
-  const cJSON *viol;
   int rc;
 
   if (!cJSON_IsString(code))
@@ -542,14 +554,7 @@ static cJSON *tool_validate(struct ts_server *s, struct conn *c, const cJSON *ar
   ts_validation_free(&v);
   adds(&t, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "valid")) ? "valid\n"
                                                                         : "not valid\n");
-  cJSON_ArrayForEach(viol, cJSON_GetObjectItemCaseSensitive(doc, "violations")) {
-    char line[400];
-    const cJSON *ln = cJSON_GetObjectItemCaseSensitive(viol, "line");
-    (void)snprintf(line, sizeof line, "line %d: %s (%s)\n",
-                   cJSON_IsNumber(ln) ? ln->valueint : 0, str_of(viol, "message"),
-                   str_of(viol, "rule"));
-    adds(&t, line);
-  }
+  add_violations(&t, doc, false);
   return tool_result(doc, t.p ? t.p : strdup(""), false);
 }
 
