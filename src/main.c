@@ -144,6 +144,31 @@ static int run_check(struct ts_executor *ex, const struct ts_config *cfg) {
   return failed ? 1 : 0;
 }
 
+/* The science profile's modules for its zygote's runtime layer: the
+ * default ones, its packages, and what it refuses of them as "-name"
+ * entries (profiles.h).  NULL when out of memory. */
+static char *science_modules(const char *allowed) {
+  static const char *const refused[] = {TS_SCIENCE_BANNED, TS_SCIENCE_REFUSED_OBJECTS};
+  size_t len = strlen(allowed) + sizeof TS_SCIENCE_MODULES + 2;
+  char *out, *p;
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++)
+    len += 2 * strlen(refused[i]) + 2; /* a '-' per name at most */
+  out = p = malloc(len);
+  if (!out)
+    return NULL;
+  p += snprintf(p, len, "%s,%s", allowed, TS_SCIENCE_MODULES);
+  for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++)
+    for (const char *q = refused[i]; *q;) {
+      size_t n = strcspn(q, ",");
+
+      p += snprintf(p, len - (size_t)(p - out), ",-%.*s", (int)n, q);
+      q += n;
+      q += *q == ',';
+    }
+  return out;
+}
+
 /* The science profile's packages, as its zygote imported them: "name
  * version" lines (for GET /info) in cfg->science_versions.  An execution
  * in that profile asks them, so that /info says what a snippet gets. */
@@ -302,12 +327,10 @@ int main(int argc, char **argv) {
     /* The science profile: a second zygote, still single-threaded here,
      * with the packages imported and its own memory limit; no sessions. */
     struct ts_executor_config scfg = xcfg;
-    size_t len = strlen(allowed) + sizeof TS_SCIENCE_MODULES + 1;
 
-    science_allowed = malloc(len);
+    science_allowed = science_modules(allowed);
     if (!science_allowed)
       goto out;
-    (void)snprintf(science_allowed, len, "%s,%s", allowed, TS_SCIENCE_MODULES);
     scfg.allowed_modules = science_allowed;
     scfg.preimport = TS_SCIENCE_PREIMPORT;
     scfg.site_dirs = TS_SCIENCE_SITE_DIRS;

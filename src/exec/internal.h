@@ -133,7 +133,7 @@ struct ts_executor {
   int epfd, wakefd;
   int zfd; /* control socket to the zygote, -1 while it is down */
   pid_t zpid;
-  unsigned long zygote_rss_kb; /* its resident set once ready: what a child starts with */
+  unsigned long zygote_rss_kb; /* its anonymous resident set once ready: what a child starts with */
   unsigned zrestarts;
   double zretry_at;
 

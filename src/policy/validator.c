@@ -114,7 +114,7 @@ struct walk {
  * no dir() lists.  Added here: the hooks the validator refuses to define
  * that no dir() lists either (__setstate__, __del__), and the two names
  * dataclasses reads from a class namespace (its field records, whose names
- * become the source it exec()s).  A dunder string outside this set
+ * become the source it exec()s), and numpy's array protocols.  A dunder string outside this set
  * ("__date__" as a JSON key) means nothing to Python and is accepted. */
 static const char *const meaningful_extra[] = {
   "__builtins__", "__globals__", "__import__", "__loader__", "__spec__",
@@ -126,6 +126,11 @@ static const char *const meaningful_extra[] = {
   "__getattr__", "__traceback__", "__dict__", "__weakref__", "__objclass__",
   "__abstractmethods__",
   "__setstate__", "__del__", "__dataclass_fields__", "__dataclass_params__",
+  /* numpy's protocols: an object with __array_interface__ (or
+   * __array_struct__) is read as memory at the address it gives */
+  "__array__", "__array_interface__", "__array_struct__", "__array_priority__",
+  "__array_ufunc__", "__array_function__", "__array_wrap__", "__array_finalize__",
+  "__array_prepare__", "__dlpack__", "__dlpack_device__",
 };
 
 static bool is_dunder(const char *s);

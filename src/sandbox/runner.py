@@ -434,7 +434,12 @@ def _meaningful_dunders():
         "__wrapped__", "__match_args__", "__subclasshook__", "__instancecheck__",
         "__subclasscheck__", "__prepare__", "__mro_entries__", "__orig_bases__",
         "__set_name__", "__class_getitem__", "__init_subclass__", "__getattr__",
-        "__traceback__", "__dict__", "__weakref__", "__objclass__", "__abstractmethods__"))
+        "__traceback__", "__dict__", "__weakref__", "__objclass__", "__abstractmethods__",
+        # numpy's protocols: an object with __array_interface__ (or
+        # __array_struct__) is read as memory at the address it gives
+        "__array__", "__array_interface__", "__array_struct__", "__array_priority__",
+        "__array_ufunc__", "__array_function__", "__array_wrap__", "__array_finalize__",
+        "__array_prepare__", "__dlpack__", "__dlpack_device__"))
     return frozenset(names)
 
 
@@ -694,9 +699,25 @@ _REPLACED = {}  # (module, name) -> the object its view holds instead
 _PKG_TRUST = [lambda f: False]
 
 
-def _module_views(allowed_fn):
+def _refused_objects(names):
+    """The ids of the objects a profile refuses by dotted name (a module, or
+    a module's attribute), as this process has them."""
+    ids = set()
+    for name in names:
+        mod, _, attr = name.rpartition(".")
+        obj = _sys.modules.get(name)
+        if obj is None and mod in _sys.modules:
+            obj = getattr(_sys.modules[mod], attr, None)
+        if obj is not None:
+            ids.add(id(obj))
+    return ids
+
+
+def _module_views(allowed_fn, refused=frozenset()):
     """A view of each allowed module: its public attributes, and instead of
-    a module, that module's view (or nothing when it is not allowed)."""
+    a module, that module's view (or nothing when it is not allowed).  An
+    object the profile refuses (refused: ids) is in no view, under any of
+    the names modules re-export it as."""
     views = {}
     mods = {n: m for n, m in list(_sys.modules.items())
             if isinstance(m, _types.ModuleType) and allowed_fn(n)}
@@ -723,6 +744,8 @@ def _module_views(allowed_fn):
             if k == "__all__":
                 v = tuple(n for n in v if type(n) is str and n[:1] != "_")
             v = _REPLACED.get((name, k), v)
+            if id(v) in refused:
+                continue
             if isinstance(v, _types.ModuleType):
                 vn = getattr(v, "__name__", None)
                 if vn in views:
@@ -1056,6 +1079,48 @@ def _guard_classes(refuse, armed):
 
 # ---- 6. the audit hook ----
 
+# What a profile's package may not compile from a string at run time: a
+# dunder, or an attribute whose name starts with "_" but of self or cls
+# (scipy's distributions make their argument parsers from templates).
+_PKG_DUNDER = _re.compile(r"(?<!\w)__\w*__(?!\w)")
+_PKG_PRIVATE = _re.compile(r"(\w*)\s*\.\s*_")
+
+
+def _pkg_source_bad(src):
+    if _PKG_DUNDER.search(src):
+        return True
+    return any(m.group(1) not in ("self", "cls") for m in _PKG_PRIVATE.finditer(src))
+# Names that code a package compiled at run time may not use: the
+# reflective builtins (the package's namespace holds the real ones:
+# sympy's parser copies every builtin function into it).
+_PKG_CODE_REFUSED = frozenset((
+    "getattr", "setattr", "delattr", "eval", "exec", "compile", "open", "vars", "globals",
+    "locals", "breakpoint", "input", "memoryview", "dir", "help", "type", "super", "object",
+    "classmethod", "staticmethod", "property", "exit", "quit"))
+
+
+def _pkg_code_why(code, read_dirs):
+    """None when code, which a profile's package is about to run, is a
+    module of its own or of the standard library (a lazy import); else, as
+    for the snippet's code, the first refused use in it (check_code), or a
+    reflective builtin it names."""
+    if type(code) is not _types.CodeType:
+        return "not a code object"
+    if code.co_filename.startswith(read_dirs) and ".." not in code.co_filename:
+        return None
+    bad = check_code(code)
+    if bad:
+        return bad[1]
+    todo = [code]
+    while todo:
+        co = todo.pop()
+        for n in co.co_names:
+            if n in _PKG_CODE_REFUSED:
+                return "the builtin '%s'" % n
+        todo.extend(c for c in co.co_consts if type(c) is _types.CodeType)
+    return None
+
+
 class _Audit:
     """The audit hook's state.  One instance, made in the zygote; a child
     arms it just before its snippet runs.  Nothing here is reachable from
@@ -1194,14 +1259,32 @@ class _Audit:
             if self.trusted(f, ("dataclasses", "collections")):
                 return
             if self.pkg_dirs and self.from_package(f):
-                return  # a profile's package running its own code (sympy)
+                # A profile's package running code: its own module's
+                # (a lazy import), or code it compiled from a string at
+                # run time (sympify's, lambdify's, a scipy distribution's
+                # argument parser), which may be the snippet's string: that
+                # is checked as the snippet's own code is.
+                why = _pkg_code_why(code, self.read_dirs)
+                if why is None:
+                    return
+                self.refuse("exec", "%s: %s" % (_code_name(code), why), f)
             self.refuse("exec", _code_name(code), f)
         elif event == "compile":
+            pkg = self.pkg_dirs and self.from_package(f)
+            if pkg:
+                # A profile's package compiling a string, or parsing it with
+                # ast.parse (sympy's parser, pandas' query and eval), which
+                # may be the snippet's: nothing that names a dunder or a
+                # private attribute, for what pandas walks itself reads
+                # attributes by name.
+                src = args[0] if args else None
+                if type(src) is bytes:
+                    src = src.decode("latin-1")
+                if type(src) is str and _pkg_source_bad(src):
+                    self.refuse("compile", "a string naming a dunder or a private attribute", f)
             # ast.parse (inspect.signature) only builds a tree.
-            if self.trusted(f, ("dataclasses", "collections", "typing", "ast")):
+            if pkg or self.trusted(f, ("dataclasses", "collections", "typing", "ast")):
                 return
-            if self.pkg_dirs and self.from_package(f):
-                return  # a profile's package compiling its own strings (sympy)
             self.refuse("compile", _str_arg(args, 1) or "<string>", f)
         elif event == "import":
             name = _str_arg(args, 0)
@@ -1668,11 +1751,16 @@ def _record_writer(fd, kind):
 
 
 def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dirs=""):
-    allowed = frozenset(allowed)
+    # "-name" in the list: a module, or a module's attribute, that the
+    # profile refuses (profiles.h: numpy.ctypeslib, as_strided, ...).
+    refused = frozenset(n[1:] for n in allowed if n[:1] == "-")
+    allowed = frozenset(n for n in allowed if n[:1] != "-")
     real_import = _b.__import__
 
     def module_allowed(name):
         parts = name.split(".")
+        if any(".".join(parts[:i]) in refused for i in range(1, len(parts) + 1)):
+            return False
         return any(".".join(parts[:i]) in allowed for i in range(1, len(parts) + 1))
 
     stdlib_dir = _os.path.dirname(_os.__file__)
@@ -1711,7 +1799,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
 
         show.__qualname__ = "show"
         _REPLACED[("matplotlib.pyplot", "show")] = show
-    views = _module_views(module_allowed)
+    views = _module_views(module_allowed, _refused_objects(refused))
 
     def refuse(name):
         audit.record("import", name, audit.snippet_line(_frame(2)))
@@ -2088,6 +2176,9 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
 _SUBCLASSABLE_MODULES = frozenset(("collections.abc", "_collections_abc", "numbers",
                                    "enum", "abc", "itertools"))
 _SUBCLASSABLE = frozenset((
+    # the science profile's: a distribution of one's own, a function of sympy's
+    ("scipy.stats._distn_infrastructure", "rv_continuous"),
+    ("scipy.stats._distn_infrastructure", "rv_discrete"), ("sympy.core.function", "Function"),
     ("collections", "OrderedDict"), ("collections", "defaultdict"), ("collections", "Counter"),
     ("collections", "deque"), ("collections", "ChainMap"), ("collections", "UserDict"),
     ("collections", "UserList"), ("collections", "UserString"),

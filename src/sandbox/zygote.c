@@ -107,7 +107,8 @@ static unsigned long current_vsz(void) {
  * first and whole: their extension modules must be mapped here, since a
  * child's filter refuses executable mappings.  Each name may be a
  * submodule (scipy.stats); one that fails to import fails the zygote,
- * naming it: a profile that says it has numpy has it. */
+ * naming it: a profile that says it has numpy has it.  "-name" hides a
+ * module instead. */
 static void preimport(struct zygote *z) {
   char *list, *save = NULL;
   PyObject *path;
@@ -133,7 +134,16 @@ static void preimport(struct zygote *z) {
   if (!list)
     fail("out of memory");
   for (char *m = strtok_r(list, ", \t\n", &save); m; m = strtok_r(NULL, ", \t\n", &save)) {
-    PyObject *mod = PyImport_ImportModule(m);
+    PyObject *mod;
+    if (*m == '-') {
+      /* "-name": a module the profile hides, as if it were not installed
+       * (None in sys.modules makes its import fail), so that the
+       * packages do not pick it up where it happens to be installed. */
+      if (PyDict_SetItemString(PyImport_GetModuleDict(), m + 1, Py_None) < 0)
+        fail("hiding %s", m + 1);
+      continue;
+    }
+    mod = PyImport_ImportModule(m);
     if (!mod)
       fail("importing %s (a module of this profile)", m);
     Py_DECREF(mod);

@@ -687,7 +687,8 @@ static int resolve_listen(const char *listen, struct sockaddr_storage *addr, uns
 /* A policy with the science profile's modules allowed. */
 static int science_policy(struct ts_policy *p, ts_err *err) {
   if (ts_strset_set_spec(&p->allowed_modules, "+" TS_SCIENCE_MODULES, err) < 0 ||
-      ts_strset_set_spec(&p->banned_modules, "+" TS_SCIENCE_BANNED, err) < 0)
+      ts_strset_set_spec(&p->banned_modules, "+" TS_SCIENCE_BANNED, err) < 0 ||
+      ts_strset_set_spec(&p->banned_attributes, "+" TS_SCIENCE_BANNED_ATTRIBUTES, err) < 0)
     return -1;
   return 0;
 }

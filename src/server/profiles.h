@@ -21,15 +21,31 @@
 #define TS_SCIENCE_BANNED                                                                      \
   "numpy.ctypeslib,numpy.f2py,numpy.distutils,distutils,setuptools,pandas.io.clipboard,"     \
   "pandas.io.clipboards,pandas.io.pickle"
+/* What no analysis needs either, among the packages' functions and
+ * classes: the validator refuses these attribute names (and imports of
+ * them), the runtime leaves the objects out of every module view, under
+ * whatever names modules re-export them.  as_strided (any strides over an
+ * array's memory) and DummyArray (an array at any address its dict gives)
+ * read and write the process's memory; the rest load pickles, reach the
+ * clipboard, or hand out raw addresses and C bindings (ndarray.ctypes). */
+#define TS_SCIENCE_BANNED_ATTRIBUTES                                                           \
+  "as_strided,DummyArray,ctypeslib,ctypes,f2py,read_pickle,read_clipboard,to_clipboard"
+#define TS_SCIENCE_REFUSED_OBJECTS                                                             \
+  "numpy.lib.stride_tricks.as_strided,numpy.lib.stride_tricks.DummyArray,pandas.read_pickle,"  \
+  "pandas.read_clipboard"
 /* What its zygote imports, whole: every extension module the supported
  * usage needs must be mapped there (a child cannot map code).  Submodules
  * of these that are pure Python are imported lazily from the root; but
  * DataFrame.plot's backend and the importlib.metadata it reaches for are
  * imported here: the import system's frozen frames come between pandas'
  * frame and the standard library's import of importlib.metadata's own
- * parts, so that lazy import is not the package's own by its frames. */
+ * parts, so that lazy import is not the package's own by its frames.
+ * numexpr and bottleneck (pandas' optional accelerators, which Debian
+ * recommends but the install script does not bring) are hidden, so that
+ * pandas works the same wherever they happen to be installed: numexpr
+ * would also start threads, and evaluate query strings with eval(). */
 #define TS_SCIENCE_PREIMPORT                                                                   \
-  "numpy,numpy.linalg,numpy.fft,numpy.random,numpy.polynomial,pandas,matplotlib,"             \
+  "-numexpr,-bottleneck,numpy,numpy.linalg,numpy.fft,numpy.random,numpy.polynomial,pandas,matplotlib,"             \
   "matplotlib.pyplot,matplotlib.backends.backend_agg,scipy,scipy.stats,scipy.optimize,scipy.linalg,scipy.integrate,"          \
   "scipy.interpolate,scipy.signal,scipy.sparse,scipy.special,scipy.fft,scipy.spatial,"        \
   "scipy.cluster,scipy.ndimage,sympy,pandas.plotting._matplotlib,importlib.metadata"
