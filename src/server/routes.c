@@ -134,6 +134,10 @@ static struct ts_files_limits files_limits(const struct ts_config *cfg) {
   return (struct ts_files_limits){cfg->max_files, cfg->max_files_bytes, cfg->return_max_files};
 }
 
+enum { PICK_AUTO, PICK_DEFAULT, PICK_SCIENCE };
+static int profile_field(const struct ts_server *s, const cJSON *root, struct ts_reqerr *re);
+static bool wants_science(const struct ts_validation *v);
+
 static enum route_result route_validate(struct ts_server *s, struct conn *c) {
   struct ts_validate_req req = {0};
   struct ts_validation v = {0};
@@ -141,6 +145,8 @@ static enum route_result route_validate(struct ts_server *s, struct conn *c) {
   struct ts_files_limits lim = files_limits(s->cfg);
   struct ts_req_files files;
   unsigned caps = 0;
+  int pick;
+  cJSON *doc;
   cJSON *root = ts_validate_req_parse(c->body, c->len, &req, &re);
 
   /* The same capabilities as /execute would grant the same body, files
@@ -154,8 +160,29 @@ static enum route_result route_validate(struct ts_server *s, struct conn *c) {
     return ROUTE_ANSWERED;
   }
   ts_req_files_free(&files);
-  if (check_code(s, c, &req.code, caps, &v) == 0)
-    reply_json(c, MHD_HTTP_OK, ts_validation_to_json(&v));
+  /* The profile as /execute chooses it (exec_prepare): asked for, or the
+   * science profile for a snippet the default policy refuses only for
+   * want of its packages.  The answer says which policy judged. */
+  pick = profile_field(s, root, &re);
+  if (pick < 0) {
+    reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
+    cJSON_Delete(root);
+    return ROUTE_ANSWERED;
+  }
+  if (check_code_in(s, c, &req.code, caps, pick == PICK_SCIENCE, &v) == 0) {
+    if (pick == PICK_AUTO && s->ex_science && !v.valid && wants_science(&v)) {
+      ts_validation_free(&v);
+      pick = PICK_SCIENCE;
+      if (check_code_in(s, c, &req.code, caps, true, &v) < 0)
+        goto out;
+    }
+    doc = ts_validation_to_json(&v);
+    if (doc && s->ex_science)
+      cJSON_AddStringToObject(doc, "profile", pick == PICK_SCIENCE ? PROFILE_SCIENCE
+                                                                   : PROFILE_DEFAULT);
+    reply_json(c, MHD_HTTP_OK, doc);
+  }
+out:
   cJSON_Delete(root);
   ts_validation_free(&v);
   return ROUTE_ANSWERED;
@@ -267,7 +294,6 @@ static void reply_done_only(struct conn *c, cJSON *response) {
 
 /* The request's "profile": absent (chosen from its imports), "default" or
  * "science".  -1 after setting *re. */
-enum { PICK_AUTO, PICK_DEFAULT, PICK_SCIENCE };
 static int profile_field(const struct ts_server *s, const cJSON *root, struct ts_reqerr *re) {
   const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "profile");
 

@@ -299,3 +299,53 @@ Test(profiles, an_agents_task_on_a_csv) {
   cJSON_Delete(doc);
   srv_stop(&s);
 }
+
+/* POST /validate judges with the policy /execute would run the snippet
+ * under, and says which. */
+static cJSON *validate(unsigned port, const char *body, bool valid, const char *profile) {
+  struct http_resp r;
+  cJSON *doc;
+
+  HTTP_OK(post_json(port, "/validate", body, &r));
+  assert_status(&r, 200);
+  doc = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_eq(cJSON_IsTrue(get(doc, "valid")), valid, "%s", body);
+  cr_assert_str_eq(str_of(doc, "profile"), profile, "%s", body);
+  return doc;
+}
+
+Test(profiles, validate_chooses_the_profile_as_execute_does) {
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc;
+
+  srv_start(&s, science_args, NULL);
+  cJSON_Delete(validate(s.port, "{\"code\":\"import numpy as np\\nnp.arange(3)\"}", true,
+                        "science"));
+  cJSON_Delete(validate(s.port, "{\"code\":\"x = 1\"}", true, "default"));
+  cJSON_Delete(validate(s.port, "{\"code\":\"import numpy\",\"profile\":\"default\"}", false,
+                        "default"));
+  /* What the science profile refuses by name, in the validator. */
+  doc = validate(s.port, "{\"code\":\"import numpy as np\\nnp.lib.stride_tricks.as_strided\"}",
+                 false, "science");
+  cr_assert_str_eq(str_of(cJSON_GetArrayItem(get(doc, "violations"), 0), "name"), "as_strided");
+  cJSON_Delete(doc);
+  cJSON_Delete(validate(s.port, "{\"code\":\"import numpy.ctypeslib\"}", false, "science"));
+  cJSON_Delete(validate(s.port, "{\"code\":\"import pandas as pd\\npd.read_pickle('x')\"}",
+                        false, "science"));
+  HTTP_OK(post_json(s.port, "/validate", "{\"profile\":\"gpu\",\"code\":\"1\"}", &r));
+  assert_json_error_msg(&r, 400, "invalid_field", "no profile 'gpu'");
+  http_resp_free(&r);
+  srv_stop(&s);
+
+  /* A server without science names no profile. */
+  srv_start(&s, NULL, NULL);
+  HTTP_OK(post_json(s.port, "/validate", "{\"code\":\"import numpy\"}", &r));
+  doc = json_body(&r);
+  http_resp_free(&r);
+  cr_assert(cJSON_IsFalse(get(doc, "valid")));
+  cr_assert_null(get(doc, "profile"));
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
