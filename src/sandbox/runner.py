@@ -701,8 +701,13 @@ _PKG_TRUST = [lambda f: False]
 
 def _refused_objects(names):
     """The ids of the objects a profile refuses by dotted name (a module, or
-    a module's attribute), as this process has them."""
-    ids = set()
+    a module's attribute), as this process has them, and of the real
+    reflective builtins, which a module may re-export (mpmath's exec_):
+    the snippet's builtins are other objects."""
+    ids = {id(getattr(_b, n)) for n in ("getattr", "setattr", "delattr", "eval", "exec",
+                                         "compile", "open", "vars", "globals", "locals",
+                                         "breakpoint", "input", "type", "__import__")}
+    ids.add(id(_sys._getframe))
     for name in names:
         mod, _, attr = name.rpartition(".")
         obj = _sys.modules.get(name)
@@ -1331,7 +1336,16 @@ class _Audit:
             self.refuse("attribute", _str_arg(args, 1) or "?", f)
         elif event == "sys._getframe":
             if self.pkg_dirs and self.from_package(f):
-                return  # pandas names the caller of its warnings
+                # pandas names the caller of its warnings, and reads the
+                # snippet's names for a query: a frame of the snippet's, or
+                # of a package's, never the runner's above them (pandas'
+                # Scope takes the depth from its caller: level=1 was the
+                # runner's globals, real builtins and all).
+                got = args[0] if args else None
+                fn = _filename(got) if type(got) is _types.FrameType else ""
+                if fn == _SNIPPET or (fn.startswith(self.read_dirs) and ".." not in fn):
+                    return
+                self.refuse(event, "a frame outside the snippet's", f)
             if _code(f) in self.frame_getters:
                 return  # typing, namedtuple and enum name their caller's module
             self.refuse(event, "frame", f)

@@ -27,12 +27,15 @@
  * whatever names modules re-export them.  as_strided (any strides over an
  * array's memory) and DummyArray (an array at any address its dict gives)
  * read and write the process's memory; the rest load pickles, reach the
- * clipboard, or hand out raw addresses and C bindings (ndarray.ctypes). */
+ * clipboard, hand out raw addresses and C bindings (ndarray.ctypes), or
+ * import any module named by a string (sympy's import_module, get_class).
+ * The runtime also leaves the real reflective builtins out of every view
+ * (mpmath re-exports exec as exec_). */
 #define TS_SCIENCE_BANNED_ATTRIBUTES                                                           \
   "as_strided,DummyArray,ctypeslib,ctypes,f2py,read_pickle,read_clipboard,to_clipboard"
 #define TS_SCIENCE_REFUSED_OBJECTS                                                             \
   "numpy.lib.stride_tricks.as_strided,numpy.lib.stride_tricks.DummyArray,pandas.read_pickle,"  \
-  "pandas.read_clipboard"
+  "pandas.read_clipboard,sympy.external.import_module,sympy.utilities.source.get_class"
 /* What its zygote imports, whole: every extension module the supported
  * usage needs must be mapped there (a child cannot map code).  Submodules
  * of these that are pure Python are imported lazily from the root; but

@@ -14,6 +14,10 @@ line starting with "ESCAPED " only when it really reached what it was after
 code object, function globals, ...).  The run fails (exit 1) if any snippet
 printed ESCAPED in either run.
 
+--profile science: the same against servers that run the science profile
+(--profiles default,science), every request with "profile": "science",
+from tests/corpus/<kind>-science (numpy, pandas, scipy, sympy, matplotlib).
+
 benign: every tests/corpus/benign/NNN_name.py must be accepted by /validate
 and run with status ok and exactly the stdout of NNN_name.out next to it;
 the run fails when fewer than --min-acceptance percent do.
@@ -160,7 +164,11 @@ def rules_of(validation):
     return seen
 
 
+PROFILE = {}  # {"profile": NAME} with --profile: added to every request
+
+
 def validate(server, code, extra=None):
+    extra = dict(extra or {}, **PROFILE)
     try:
         status, body = server.post("/validate", dict(extra or {}, code=code))
     except (OSError, http.client.HTTPException) as e:
@@ -174,6 +182,7 @@ def validate(server, code, extra=None):
 
 
 def execute(server, code, extra=None):
+    extra = dict(extra or {}, **PROFILE)
     try:
         status, body = server.post("/execute", dict(extra or {}, code=code))
     except (OSError, http.client.HTTPException) as e:
@@ -424,7 +433,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--binary", required=True, help="the server binary, e.g. build/tool-sandbox")
     ap.add_argument("--kind", required=True, choices=("escape", "benign"))
-    ap.add_argument("--dir", help="snippet directory (default tests/corpus/<kind>)")
+    ap.add_argument("--dir", help="snippet directory (default tests/corpus/<kind>, or "
+                    "<kind>-<profile> with --profile)")
+    ap.add_argument("--profile", choices=("science",),
+                    help="run the snippets in this profile (its servers run it too)")
     ap.add_argument("--jobs", type=int, default=2, help="requests in flight (default 2)")
     ap.add_argument("--min-acceptance", type=float, default=99.0,
                     help="benign: lowest passing percentage (default 99)")
@@ -437,7 +449,11 @@ def main():
         print("run_corpus: %s is not an executable file" % args.binary, file=sys.stderr)
         return 2
     args.binary = os.path.abspath(args.binary)
-    d = Path(args.dir) if args.dir else HERE / args.kind
+    if args.profile:
+        PROFILE["profile"] = args.profile
+        SERVER_ARGS.extend(["--profiles", "default," + args.profile])
+    d = Path(args.dir) if args.dir else HERE / (args.kind + ("-" + args.profile if args.profile
+                                                              else ""))
     files = sorted(p for p in d.glob("*.py") if p.is_file())
     if args.only:
         files = [p for p in files if any(s in p.name for s in args.only)]
