@@ -119,11 +119,18 @@ run env TS_RESPONSE_LOG="$responses" ./build/api-tests --jobs "$jobs"
 run ./scripts/contract-check.sh "$responses"
 # The kernel layers alone: normal build only (see README, Tests).
 run ./build/sandbox-tests --jobs "$jobs"
+# The same attacks against the science profile's zygote (its packages
+# imported, their directories in the root): the same results.
+run env SBX_PROFILE=science ./build/sandbox-tests --jobs "$jobs"
 # The Python layer through HTTP (tests/corpus): every escape snippet twice,
 # with the default policy and with the runtime layer alone, none may reach
 # its goal; the ordinary snippets must pass at 99 % or more.
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign
+# The same for the science profile (tests/corpus/*-science): its escapes must
+# be exactly those listed in escape-science/KNOWN_ESCAPES (README: Profiles).
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape --profile science
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign --profile science
 run ./scripts/demo.sh ./build/tool-sandbox
 # The official MCP clients, both protocol eras, against POST /mcp.
 run mcp_clients

@@ -8,6 +8,8 @@ snippet as a plain script:
 
     /usr/bin/python3 -I -S NNN_name.py
 
+(benign-science: without -S, so that Debian's packages are importable.)
+
 To catch snippets whose output is not deterministic, every snippet is run
 twice with different PYTHONHASHSEED values (0 and 1: sets of strings change
 order) and different time zones (UTC and Asia/Kolkata: anything that reads
@@ -41,7 +43,14 @@ RUNS = [
 
 def run(snippet: pathlib.Path, extra_env: dict[str, str], workdir: str) -> tuple[int, bytes, bytes]:
     env = {"LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin", **extra_env}
-    proc = subprocess.run([PYTHON, "-I", "-S", str(snippet)], cwd=workdir, env=env,
+    # A profile's corpus (benign-science) needs Debian's packages: the site
+    # module, which puts dist-packages on the path; one thread, Agg.
+    science = snippet.parent.name.endswith("-science")
+    if science:
+        env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MPLBACKEND="Agg",
+                   MPLCONFIGDIR=workdir)
+    proc = subprocess.run([PYTHON, "-I"] + ([] if science else ["-S"]) + [str(snippet)],
+                          cwd=workdir, env=env,
                           stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
     return proc.returncode, proc.stdout, proc.stderr
 
