@@ -17,6 +17,10 @@ operations (calls, forks, deletes, new sessions) over 10 sessions at first, 5 to
 14 live, each checked against a model (--session-calls; 0 with --quick, since
 make test runs the model on its own).
 
+Last, the science profile (bench/science.py, on its own two servers): numpy,
+pandas, matplotlib and sympy snippets against python3 -c and the default
+profile (--science-rounds; 0, skipped, with --quick).
+
 See bench/README.md for what is measured and how to read the output.
 """
 import argparse
@@ -418,6 +422,28 @@ def run_sessions_model(binary, calls, sessions=10, seed=1):
     return summary
 
 
+def run_science(binary, rounds):
+    """bench/science.py on its own servers: its report, and its exit status
+    (2: the science profile could not start, e.g. numpy is not installed)."""
+    print("science profile: %d rounds" % rounds, file=sys.stderr, flush=True)
+    fd, path = tempfile.mkstemp(prefix="ts-science-", suffix=".json")
+    os.close(fd)
+    try:
+        p = subprocess.run([PY, os.path.join(ROOT, "bench", "science.py"), "--binary", binary,
+                            "--rounds", str(rounds), "--json", path],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        sys.stderr.write(p.stderr)
+        try:
+            with open(path) as f:
+                summary = json.load(f)
+        except (OSError, ValueError):
+            summary = {}
+    finally:
+        os.unlink(path)
+    summary["exit_status"] = p.returncode
+    return summary
+
+
 def check_targets(rep, cells):
     """The speed targets of the project, measured in this run."""
     def summ(t, w, c):
@@ -473,6 +499,8 @@ def main():
                     help="trivial executions of the RSS phase (100000; quick: 2000)")
     ap.add_argument("--session-calls", type=int, default=None,
                     help="operations of the sessions model (1000; quick: 0, make test runs it)")
+    ap.add_argument("--science-rounds", type=int, default=None,
+                    help="rounds of bench/science.py (80; quick: 0, skipped)")
     args = ap.parse_args()
     global LOADGEN
     LOADGEN = args.loadgen
@@ -483,12 +511,14 @@ def main():
                   "validate_100b": 2000, "validate_20k": 50}
         rss_execs = 2000 if args.rss_executions is None else args.rss_executions
         session_calls = 0 if args.session_calls is None else args.session_calls
+        science_rounds = 0 if args.science_rounds is None else args.science_rounds
         http_conc, proc_conc, rounds, cell_limit = [1, 2], [1, 2], args.rounds or 2, 8.0
     else:
         counts = {"exec_trivial": 2000, "exec_cpu50ms": 120, "exec_out64k": 600,
                   "validate_100b": 40000, "validate_20k": 600}
         rss_execs = 100000 if args.rss_executions is None else args.rss_executions
         session_calls = 1000 if args.session_calls is None else args.session_calls
+        science_rounds = 80 if args.science_rounds is None else args.science_rounds
         http_conc, proc_conc, rounds, cell_limit = [1, 2, 16, 64], [1, 2], args.rounds or 4, 24.0
 
     notes = []
@@ -601,6 +631,10 @@ def main():
             s.stop()
     # Its own server, once ours is stopped: nothing else runs meanwhile.
     smodel = run_sessions_model(args.binary, session_calls) if session_calls > 0 else None
+    science = run_science(args.binary, science_rounds) if science_rounds > 0 else None
+    if science and science["exit_status"] == 2:
+        notes.append("science profile did not start (are numpy, pandas, scipy, sympy and "
+                     "matplotlib installed?); skipped")
 
     total_s = time.monotonic() - t_start
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
@@ -615,7 +649,7 @@ def main():
         "workloads": {k: {"endpoint": ep, "code_bytes": len(code.encode()), "timeout_s": to}
                       for k, (ep, code, to) in WORKLOADS.items()},
         "rss_kb_idle": rss_idle, "rss_kb_end": rss_end, "rss_phase": rss_phase,
-        "sessions_model": smodel,
+        "sessions_model": smodel, "science": science,
         "notes": notes,
         "results": [dict(target=t, workload=w, concurrency=c, **cells[(t, w, c)].summary())
                     for (t, w, c) in cells],
@@ -640,6 +674,9 @@ def main():
         bad.append({"target": "ours", "workload": "sessions model", "concurrency": 10,
                     "outcomes": {"mismatches": smodel.get("mismatches"),
                                  "exit_status": smodel["exit_status"]}})
+    if science and science["exit_status"] == 1:
+        bad.append({"target": "ours", "workload": "science profile", "concurrency": 1,
+                    "outcomes": science.get("non_ok")})
     for r in bad:
         print("FAILED: ours %s c=%s: %s" % (r["workload"], r["concurrency"], r["outcomes"]),
               file=sys.stderr)
@@ -687,6 +724,32 @@ def render_md(rep, cells, targets):
                   sm.get("forks_made"), sm.get("forks_refused"), sm.get("mismatches"),
                   sm["exit_status"],
                   ", ".join("%s %s" % kv for kv in (sm.get("calls_by_kind") or {}).items()))]
+    sc = rep.get("science")
+    if sc and sc.get("main"):
+        mn = sc["main"]
+
+        def ratio_(a, b):
+            return "%.1f×" % (a / b) if a and b else "–"
+        L += ["", "Science profile (bench/science.py, %s rounds, alternated): p50 over HTTP "
+              "against python3 -c with the same imports: %s. `x = 1` (trivial phase, in pairs): "
+              "default %s ms on a server that also runs science, %s ms on one that does "
+              "not; science %s ms against default %s ms on the same server. "
+              "Zygote VmRSS: science %s KiB, default %s KiB. Start-up to /readyz: %s ms "
+              "with science, %s ms without; the rest in its JSON." % (
+                  sc["config"]["rounds"],
+                  ", ".join("%s %s ms (%s, python3 -c %s ms)" % (
+                      k, mn["sci_" + k]["p50_ms"], ratio_(mn["py_" + k]["p50_ms"],
+                                                          mn["sci_" + k]["p50_ms"]),
+                      mn["py_" + k]["p50_ms"]) for k in ("numpy", "pandas", "matplotlib",
+                                                          "sympy")),
+                  sc["trivial"]["ab"]["def_trivial"]["p50_ms"],
+                  sc["trivial"]["ab"]["def_trivial_alone"]["p50_ms"],
+                  sc["trivial"]["fork"]["sci_trivial"]["p50_ms"],
+                  sc["trivial"]["fork"]["def_trivial"]["p50_ms"],
+                  (sc["memory"].get("S2 science zygote") or {}).get("VmRSS"),
+                  (sc["memory"].get("S2 default zygote") or {}).get("VmRSS"),
+                  (sc["startup"].get("default,science") or {}).get("ready_p50_ms"),
+                  (sc["startup"].get("default") or {}).get("ready_p50_ms"))]
     L += ["", "## Side by side", ""]
     L += ["Ratios: `p50×` = baseline p50 / ours p50 (above 1: we are faster); "
           "`thr×` = ours throughput / baseline throughput (above 1: we serve more).", ""]
