@@ -141,6 +141,9 @@ struct route {
  *   MHD thread --route_readyz()--> the /readyz waiters, under ready_lock,
  *              until canary_finish() takes them all (on the executor
  *              thread, or on the MHD thread when the canary cannot start)
+ *   a worker --lazy_acquire()--> a lazy profile's waiters, under its lock,
+ *              until its starter thread takes them all and requeue()s
+ *              them --> a worker, whose route runs again (c->replay)
  *
  * Each holder either passes it on (a route returns ROUTE_PARKED) or
  * answers it: it leaves the answer in c->response and calls conn_resume().
