@@ -12,7 +12,10 @@
  *   2. signals are blocked before any thread exists, so only the main
  *      thread receives SIGINT/SIGTERM (through sigwait);
  *   3. the zygote is started (by ts_executor_start) while the process is
- *      still single-threaded and before any secret is read;
+ *      still single-threaded and before any secret is read (a lazy
+ *      profile's zygote starts later, from the server's threads: by
+ *      posix_spawn with an empty environment, so that it gets no secret
+ *      either);
  *   4. only then are the bearer tokens read;
  *   5. Python is initialised for the validator, a canary execution proves
  *      that every sandbox layer works here, and only then does the HTTP
@@ -28,7 +31,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exec/canary.h"
 #include "exec/executor.h"
 #include "sandbox/seccomp.h"
 #include "sandbox/zygote.h"
@@ -53,25 +55,6 @@ static char *join_set(const struct ts_strset *s) {
   for (size_t i = 0; i < s->n; i++)
     p += snprintf(p, len - (size_t)(p - out), "%s%s", i ? "," : "", s->items[i]);
   return out;
-}
-
-/* Runs the canary (exec/canary.h) through the user queue and waits for
- * it: 10 s and 64 MiB, each cut to the configured maximum (/readyz gives
- * its canary other limits, in http.c).  A failure carries the start of the
- * snippet's stderr, for the operator reading the start-up log or --check. */
-static int canary(struct ts_executor *ex, const struct ts_config *cfg, ts_err *err) {
-  struct ts_exec_params p = ts_canary_params(10, cfg->timeout_max, 64, cfg->memory_max_mb);
-  struct ts_exec_result r;
-  char why[200];
-  int rc = 0;
-
-  if (ts_exec_run(ex, &p, &r, err) < 0)
-    return -1;
-  if (!ts_canary_judge(&r, why, sizeof why))
-    rc = ts_err_set(err, 0, "%s%s%.*s", why, r.err_len ? "; stderr: " : "",
-                    (int)(r.err_len > 300 ? 300 : r.err_len), r.err ? r.err : "");
-  ts_exec_result_free(&r);
-  return rc;
 }
 
 /* Descriptors a session holds in the server, at most. */
@@ -133,7 +116,7 @@ static int run_check(struct ts_executor *ex, const struct ts_config *cfg) {
   ts_err err = {0};
   int failed = ts_preflight(cfg, stdout);
 
-  if (ex && canary(ex, cfg, &err) == 0) {
+  if (ex && ts_profile_canary(ex, cfg, &err) == 0) {
     printf("ok    a canary execution through every sandbox layer\n");
   } else {
     printf("FAIL  a canary execution through every sandbox layer: %s\n",
@@ -144,62 +127,14 @@ static int run_check(struct ts_executor *ex, const struct ts_config *cfg) {
   return failed ? 1 : 0;
 }
 
-/* The science profile's modules for its zygote's runtime layer: the
- * default ones, its packages, and what it refuses of them as "-name"
- * entries (profiles.h).  NULL when out of memory. */
-static char *science_modules(const char *allowed) {
-  static const char *const refused[] = {TS_SCIENCE_BANNED, TS_SCIENCE_REFUSED_OBJECTS};
-  size_t len = strlen(allowed) + sizeof TS_SCIENCE_MODULES + 2;
-  char *out, *p;
-
-  for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++)
-    len += 2 * strlen(refused[i]) + 2; /* a '-' per name at most */
-  out = p = malloc(len);
-  if (!out)
-    return NULL;
-  p += snprintf(p, len, "%s,%s", allowed, TS_SCIENCE_MODULES);
-  for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++)
-    for (const char *q = refused[i]; *q;) {
-      size_t n = strcspn(q, ",");
-
-      p += snprintf(p, len - (size_t)(p - out), ",-%.*s", (int)n, q);
-      q += n;
-      q += *q == ',';
-    }
-  return out;
-}
-
-/* The science profile's packages, as its zygote imported them: "name
- * version" lines (for GET /info) in cfg->science_versions.  An execution
- * in that profile asks them, so that /info says what a snippet gets. */
-static int science_versions(struct ts_executor *science, struct ts_config *cfg, ts_err *err) {
-  static const char code[] = "import " TS_SCIENCE_MODULES "\n"
-                             "for m in (" TS_SCIENCE_MODULES "):\n"
-                             "    print(m.__name__, m.__version__)\n";
-  struct ts_exec_params p = ts_canary_params(10, cfg->timeout_max, cfg->science_memory_default_mb,
-                                             cfg->science_memory_max_mb);
-  struct ts_exec_result r;
-  int rc = 0;
-
-  p.code = code;
-  p.code_len = sizeof code - 1;
-  if (ts_exec_run(science, &p, &r, err) < 0)
-    return -1;
-  if (r.status != TS_EXEC_OK || !r.out)
-    rc = ts_err_set(err, 0, "the science profile's versions: %s%.*s",
-                    ts_exec_status_name(r.status), (int)(r.err_len > 300 ? 300 : r.err_len),
-                    r.err ? r.err : "");
-  else if (!(cfg->science_versions = strndup(r.out, r.out_len)))
-    rc = ts_err_set(err, ENOMEM, "out of memory");
-  ts_exec_result_free(&r);
-  return rc;
-}
-
 /* Steps 4 and 5 of the order above: the secrets, Python for the
- * validator, a canary through every layer, then the HTTP server.  NULL
- * after logging why. */
+ * validator, a canary through every layer, then the HTTP server.  science:
+ * the science profile's executor when it started at boot; lazy: its
+ * configuration when it starts on its first request (the server's to
+ * start then).  NULL after logging why. */
 static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor *ex,
-                                       struct ts_executor *science) {
+                                       struct ts_executor *science,
+                                       const struct ts_executor_config *lazy) {
   struct ts_server *srv;
   ts_err err = {0};
   char host[256];
@@ -209,17 +144,18 @@ static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor
     ts_error("%s", err.msg);
     return NULL;
   }
-  if (canary(ex, cfg, &err) < 0 || (science && canary(science, cfg, &err) < 0)) {
+  if (ts_profile_canary(ex, cfg, &err) < 0 ||
+      (science && ts_profile_canary(science, cfg, &err) < 0)) {
     ts_error("%s", err.msg);
     ts_preflight(cfg, stderr);
     return NULL;
   }
-  if (science && science_versions(science, cfg, &err) < 0) {
+  if (science && ts_science_versions(science, cfg, &cfg->science_versions, &err) < 0) {
     /* /info then lists the modules without their versions. */
     ts_warn("%s", err.msg);
     err = (ts_err){0};
   }
-  srv = ts_server_start(cfg, ex, science, &err);
+  srv = ts_server_start(cfg, ex, science, lazy, &err);
   if (!srv) {
     ts_error("%s", err.msg);
     return NULL;
@@ -232,7 +168,7 @@ static struct ts_server *start_serving(struct ts_config *cfg, struct ts_executor
 
 int main(int argc, char **argv) {
   struct ts_config cfg;
-  struct ts_executor_config xcfg;
+  struct ts_executor_config xcfg, scfg;
   struct ts_executor *ex = NULL, *science = NULL;
   struct ts_server *srv = NULL;
   char *allowed = NULL, *science_allowed = NULL;
@@ -323,29 +259,21 @@ int main(int argc, char **argv) {
     ts_preflight(&cfg, stderr);
     goto out;
   }
-  if (cfg.science) {
-    /* The science profile: a second zygote, still single-threaded here,
-     * with the packages imported and its own memory limit; no sessions. */
-    struct ts_executor_config scfg = xcfg;
-
-    science_allowed = science_modules(allowed);
-    if (!science_allowed)
-      goto out;
-    scfg.allowed_modules = science_allowed;
-    scfg.preimport = TS_SCIENCE_PREIMPORT;
-    scfg.site_dirs = TS_SCIENCE_SITE_DIRS;
-    scfg.mplconfigdir = cfg.mplconfigdir;
-    scfg.memory_max_mb = cfg.science_memory_max_mb;
-    scfg.max_sessions = 0;
-    scfg.max_sessions_per_token = 0;
-    scfg.sessions_memory_mb = 0;
+  if (cfg.science && ts_science_config(&xcfg, &cfg, &scfg, &science_allowed, &err) < 0) {
+    ts_error("the science profile: %s", err.msg);
+    goto out;
+  }
+  if (cfg.science && !cfg.science_lazy) {
+    /* The science profile at boot: a second zygote, still single-threaded
+     * here, with the packages imported and its own memory limit; no
+     * sessions.  Lazily, the server starts it (profiles.h). */
     science = ts_executor_start(&scfg, &err);
     if (!science) {
       ts_error("the science profile: %s", err.msg);
       goto out;
     }
   }
-  srv = start_serving(&cfg, ex, science);
+  srv = start_serving(&cfg, ex, science, cfg.science_lazy ? &scfg : NULL);
   if (!srv)
     goto out;
 

@@ -3,7 +3,10 @@
  * pidfds and deadlines, and decides each outcome itself (outcome.h).
  *
  * Lifecycle: ts_executor_start() from the main thread before any other
- * thread exists (it starts the zygote); ts_exec_submit() from any thread;
+ * thread exists (it starts the zygote), or later from a thread that lives
+ * as long as the executor (a lazy profile's: the zygote, spawned by
+ * posix_spawn with an empty environment, dies with the thread that
+ * spawned it); ts_exec_submit() from any thread;
  * ts_executor_stop() after the HTTP server has stopped accepting. */
 #ifndef TS_EXECUTOR_H
 #define TS_EXECUTOR_H

@@ -23,10 +23,11 @@
 #ifdef TS_SANITIZE
 /* The sanitizers' options, without a suppressions file: it cannot be
  * read from the zygote's empty root, which has its own suppression built
- * in (zygote.c).  The strings are static: called from one thread at a
- * time (the main thread at start, the executor thread after). */
+ * in (zygote.c).  The strings are the calling thread's own (the main
+ * thread, a lazy profile's starter, an executor thread), and used only
+ * until its posix_spawn returns. */
 static void zygote_env(char *envp[4]) {
-  static char store[3][512];
+  static __thread char store[3][512];
   const char *keep[] = {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"};
   int envc = 0;
 

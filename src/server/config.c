@@ -10,6 +10,7 @@
 
 #include "exec/executor.h"
 #include "server/config.h"
+#include "server/profiles.h"
 
 enum opt_kind { OPT_STR, OPT_SIZE, OPT_UINT, OPT_LONG, OPT_SECONDS, OPT_LEVEL, OPT_LIST, OPT_BOOL };
 
@@ -53,9 +54,11 @@ static const struct option_def options[] = {
     {"max-return-files", OPT_UINT, OFF(return_max_files), 0, TS_MAX_RETURN_FILES_LIMIT, "files a request's return_files may bring back (more are counted in files_dropped)"},
     {"max-return-bytes", OPT_SIZE, OFF(return_max_bytes), 0, TS_MAX_RETURN_BYTES_LIMIT, "bytes of content return_files may bring back in all (a file past it comes back cut)"},
     {"profiles", OPT_STR, OFF(profiles), 0, 0, "execution profiles started at boot (comma list): default, science"},
+    {"lazy-profiles", OPT_STR, OFF(lazy_profiles), 0, 0, "execution profiles whose zygote starts on their first request (comma list): science"},
     {"science-memory-mb", OPT_LONG, OFF(science_memory_default_mb), 64, 1 << 20, "default address-space limit of a science execution, MiB"},
     {"science-max-memory-mb", OPT_LONG, OFF(science_memory_max_mb), 64, 1 << 20, "largest memory_mb a science execution may ask for"},
     {"mplconfigdir", OPT_STR, OFF(mplconfigdir), 0, 0, "matplotlib's configuration directory for the science profile (its font cache, built ahead)"},
+    {"science-site-dirs", OPT_STR, OFF(science_site_dirs), 0, 0, "host directories of the science profile's packages, bound read-only into its root (comma list; the first goes on sys.path)"},
     {"pool", OPT_UINT, OFF(pool), 0, 256, "sandboxes kept ready ahead of demand (default 2)"},
     {"max-sessions", OPT_UINT, OFF(max_sessions), 0, TS_MAX_SESSIONS_LIMIT, "sessions at once (0: no sessions); past it POST /sessions gets 429"},
     {"max-sessions-per-token", OPT_UINT, OFF(max_sessions_per_token), 1, TS_MAX_SESSIONS_LIMIT, "sessions at once of one token (when tokens are configured); past it that token's POST /sessions gets 429"},
@@ -76,8 +79,11 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
     ncpu = 1;
   c->listen = strdup("127.0.0.1:8080");
   c->profiles = strdup("default");
+  c->lazy_profiles = strdup("");
   c->mplconfigdir = strdup("/var/cache/tool-sandbox/matplotlib");
-  if (!c->listen || !c->profiles || !c->mplconfigdir)
+  c->science_site_dirs = strdup(TS_SCIENCE_SITE_DIRS);
+  if (!c->listen || !c->profiles || !c->lazy_profiles || !c->mplconfigdir ||
+      !c->science_site_dirs)
     return ts_err_set(err, ENOMEM, "out of memory");
   c->max_body = (size_t)256 * 1024;
   c->threads = (unsigned)(ncpu < 4 ? 4 : ncpu);
@@ -115,7 +121,9 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
 void ts_config_free(struct ts_config *c) {
   free(c->listen);
   free(c->profiles);
+  free(c->lazy_profiles);
   free(c->mplconfigdir);
+  free(c->science_site_dirs);
   free(c->science_versions);
   free(c->python_home);
   free(c->config_file);
@@ -445,6 +453,26 @@ void ts_config_print(const struct ts_config *c, FILE *f) {
           c->token_file || getenv("TOOL_SANDBOX_TOKENS") ? "configured (not shown)" : "none");
 }
 
+/* A list of profiles (--profiles, --lazy-profiles): which of the two it
+ * names.  "default" is always there; "science" is the only other one. */
+static int profile_list(const char *flag, const char *p, bool *dflt, bool *science,
+                        ts_err *err) {
+  *dflt = *science = false;
+  while (*p) {
+    size_t len = strcspn(p, ", ");
+    if (len == strlen(PROFILE_SCIENCE) && strncmp(p, PROFILE_SCIENCE, len) == 0)
+      *science = true;
+    else if (len == strlen(PROFILE_DEFAULT) && strncmp(p, PROFILE_DEFAULT, len) == 0)
+      *dflt = true;
+    else if (len)
+      return ts_err_set(err, EINVAL, "--%s: unknown profile '%.*s' (default, science)", flag,
+                        (int)len, p);
+    p += len;
+    p += strspn(p, ", ");
+  }
+  return 0;
+}
+
 enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
                                      ts_err *err) {
   struct option longopts[TS_ARRAY_LEN(options) + 7];
@@ -542,20 +570,21 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
     return TS_CONFIG_EXIT_USAGE;
   }
   {
-    /* "default" is always there; "science" is the only other one. */
-    const char *p = c->profiles;
-    c->science = false;
-    while (*p) {
-      size_t len = strcspn(p, ", ");
-      if (len == 7 && strncmp(p, "science", 7) == 0) {
-        c->science = true;
-      } else if (len && !(len == 7 && strncmp(p, "default", 7) == 0)) {
-        ts_err_set(err, EINVAL, "--profiles: unknown profile '%.*s' (default, science)", (int)len, p);
-        return TS_CONFIG_EXIT_USAGE;
-      }
-      p += len;
-      p += strspn(p, ", ");
+    bool boot_default, boot_science, lazy_default, lazy_science;
+    if (profile_list("profiles", c->profiles, &boot_default, &boot_science, err) < 0 ||
+        profile_list("lazy-profiles", c->lazy_profiles, &lazy_default, &lazy_science, err) < 0)
+      return TS_CONFIG_EXIT_USAGE;
+    if (lazy_default) {
+      ts_err_set(err, EINVAL, "--lazy-profiles: the default profile always starts at boot");
+      return TS_CONFIG_EXIT_USAGE;
     }
+    if (boot_science && lazy_science) {
+      ts_err_set(err, EINVAL, "the science profile is in both --profiles and --lazy-profiles: "
+                              "it starts either at boot or on its first request");
+      return TS_CONFIG_EXIT_USAGE;
+    }
+    c->science = boot_science || lazy_science;
+    c->science_lazy = lazy_science;
   }
   if (c->output_ceiling == 0)
     c->output_ceiling = TS_OUTPUT_CEILING_FACTOR * c->output_max;

@@ -39,12 +39,16 @@ struct ts_config {
   char *python_home;     /* NULL: the interpreter's built-in prefix */
   enum ts_log_level log_level;
   struct ts_policy policy;
-  /* profiles (README: profiles): "default" always; "science" too when
-   * listed, with its own zygote and memory limits */
-  char *profiles;
-  bool science;
+  /* profiles (README: profiles): "default" always, started at boot;
+   * "science" too when listed in profiles (started at boot) or in
+   * lazy_profiles (its zygote started by the first request for it), with
+   * its own zygote and memory limits */
+  char *profiles, *lazy_profiles;
+  bool science;      /* the science profile exists (at boot or lazily) */
+  bool science_lazy; /* ... and starts on its first request */
   long science_memory_default_mb, science_memory_max_mb;
   char *mplconfigdir; /* the science zygote's font cache, built ahead */
+  char *science_site_dirs; /* where its packages are (comma list, bound read-only) */
   char *science_versions; /* "module version" lines its zygote answered (GET /info) */
 
   /* /execute */

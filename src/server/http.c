@@ -179,6 +179,20 @@ static enum route_result to_worker(struct ts_server *s, struct conn *c) {
   return ROUTE_PARKED;
 }
 
+bool requeue(struct ts_server *s, struct conn *c) {
+  bool ok;
+
+  pthread_mutex_lock(&s->work_lock);
+  ok = !s->work_stop;
+  if (ok) {
+    c->replay = true;
+    wq_push(&s->exec_q, c);
+    pthread_cond_signal(&s->work_cond);
+  }
+  pthread_mutex_unlock(&s->work_lock);
+  return ok;
+}
+
 /* The /validate slot for a validation that did not come as a /validate
  * (MCP's python_validate): taken only when no validation runs and no
  * /validate waits, so that it is bounded as they are.  false: busy. */
@@ -694,7 +708,8 @@ static int science_policy(struct ts_policy *p, ts_err *err) {
 }
 
 struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executor *ex,
-                                  struct ts_executor *science, ts_err *err) {
+                                  struct ts_executor *science,
+                                  const struct ts_executor_config *science_lazy, ts_err *err) {
   struct sockaddr_storage addr;
   unsigned port;
   unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
@@ -717,8 +732,10 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   pthread_cond_init(&s->work_cond, NULL);
   s->exec_q.tail = &s->exec_q.head;
   s->validate_q.tail = &s->validate_q.head;
+  if (cfg->science_lazy && lazy_init(s, science_lazy, err) < 0)
+    goto fail;
   s->metrics = ts_metrics_new();
-  s->info = build_info(cfg, &s->info_len);
+  s->info = build_info(s, &s->info_len);
   if (!s->metrics || !s->info) {
     ts_err_set(err, ENOMEM, "out of memory");
     goto fail;
@@ -726,7 +743,7 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
   if (ts_policy_copy(&s->policy_files, &cfg->policy, err) < 0)
     goto fail;
   ts_strset_remove(&s->policy_files.banned_names, "open");
-  if (science && (ts_policy_copy(&s->policy_science, &cfg->policy, err) < 0 ||
+  if (cfg->science && (ts_policy_copy(&s->policy_science, &cfg->policy, err) < 0 ||
                   ts_policy_copy(&s->policy_science_files, &s->policy_files, err) < 0 ||
                   science_policy(&s->policy_science, err) < 0 ||
                   science_policy(&s->policy_science_files, err) < 0))
@@ -764,6 +781,10 @@ unsigned ts_server_port(const struct ts_server *s) { return s->port; }
 void ts_server_stop(struct ts_server *s) {
   if (!s)
     return;
+  /* A lazy profile first: its start, if one runs, ends, and its waiters
+   * go back to the workers (which answer them 503); its executor stops
+   * as main.c stops the others. */
+  lazy_stop(s);
   /* The workers finish what is queued (its connections are resumed) and
    * exit; a request arriving after this is answered 503.  Only then may
    * libmicrohttpd stop: no connection stays suspended on our side. */
@@ -782,10 +803,11 @@ void ts_server_stop(struct ts_server *s) {
   ts_metrics_free(s->metrics);
   pthread_mutex_destroy(&s->ready_lock);
   ts_policy_free(&s->policy_files);
-  if (s->ex_science) {
+  if (s->cfg->science) {
     ts_policy_free(&s->policy_science);
     ts_policy_free(&s->policy_science_files);
   }
+  lazy_free(s);
   free(s->info);
   free(s);
 }

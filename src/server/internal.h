@@ -30,6 +30,31 @@
  * executor's reserved slot) and every /readyz meanwhile waits for it. */
 #define READY_CACHE_SECONDS 2.0
 
+/* A profile whose zygote starts on its first request (profiles.c). */
+enum lazy_state {
+  LAZY_IDLE,     /* not started, nothing asked for it yet */
+  LAZY_STARTING, /* the starter thread is starting it: requests wait */
+  LAZY_READY,    /* started: `ex` runs its requests */
+  LAZY_FAILED,   /* the last start failed (`why`, at `failed_at`) */
+};
+
+struct lazy_profile {
+  struct ts_executor_config xcfg; /* its executor's (strings: main's, which outlive us) */
+  pthread_mutex_t lock;           /* guards everything below */
+  pthread_cond_t cond;            /* the starter thread waits on it for `requested` */
+  enum lazy_state state;
+  bool requested;  /* a request asked for a start: the starter's to take */
+  bool stopping;   /* the server stops: no more starts, no more waiters */
+  bool thread_started;
+  pthread_t thread;
+  struct ts_executor *ex;  /* once started (READY); freed by ts_server_stop */
+  char *versions;          /* "module version" lines (GET /info), once started */
+  struct conn *waiters;    /* parked requests waiting for the start to end */
+  double failed_at;        /* monotonic */
+  char why[300];
+  unsigned long starts_ok, starts_failed;
+};
+
 /* Requests waiting for a worker, in arrival order. */
 struct work_queue {
   struct conn *head, **tail;
@@ -44,11 +69,13 @@ struct ts_server {
   struct ts_linger *linger; /* sockets closed after a refused body */
   struct ts_policy policy_files; /* cfg->policy with `open` allowed: the files capability */
   /* The science profile (server/profiles.h), when configured: its
-   * executor, and its policies (cfg->policy and policy_files with its
+   * executor when it started at boot (lazily: science_lazy.ex, once
+   * started), and its policies (cfg->policy and policy_files with its
    * modules allowed). */
   struct ts_executor *ex_science;
+  struct lazy_profile science_lazy; /* cfg->science_lazy */
   struct ts_policy policy_science, policy_science_files;
-  char *info; /* GET /info body, built once */
+  char *info; /* GET /info body, built once (with a lazy profile: at each request) */
   size_t info_len;
   unsigned port;
 
@@ -114,6 +141,9 @@ struct route {
  *   MHD thread --route_readyz()--> the /readyz waiters, under ready_lock,
  *              until canary_finish() takes them all (on the executor
  *              thread, or on the MHD thread when the canary cannot start)
+ *   a worker --lazy_acquire()--> a lazy profile's waiters, under its lock,
+ *              until its starter thread takes them all and requeue()s
+ *              them --> a worker, whose route runs again (c->replay)
  *
  * Each holder either passes it on (a route returns ROUTE_PARKED) or
  * answers it: it leaves the answer in c->response and calls conn_resume().
@@ -178,6 +208,10 @@ struct conn {
   struct conn *work_next;     /* under work_lock, while in a workers' queue */
   struct conn *ready_next;    /* under ready_lock, while among the /readyz
                                * waiters; then the canary's finisher */
+  struct conn *lazy_next;     /* under the lazy profile's lock, while waiting
+                               * for its start; then the starter thread */
+  bool replay;                /* the worker: the request runs its route again,
+                               * after waiting for a lazy profile's start */
 };
 
 /* Past max_body, a body of unknown length is drained up to this many more
@@ -197,6 +231,30 @@ int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code
                   bool science, struct ts_validation *v);
 int check_code(struct ts_server *s, struct conn *c, const struct ts_str *code, unsigned caps,
                struct ts_validation *v);
+/* profiles.c: the lazy profiles */
+int lazy_init(struct ts_server *s, const struct ts_executor_config *xcfg, ts_err *err);
+/* The executor of the lazy science profile for the worker holding c:
+ * LAZY_GOT_IT with *ex; LAZY_WAIT when it is starting, c now parked among
+ * its waiters (the caller must return ROUTE_PARKED and not touch c: once
+ * the start ends, the request goes back to the workers, whose route runs
+ * it again); LAZY_UNAVAILABLE with *re (503) when it could not start. */
+enum lazy_acquire { LAZY_GOT_IT, LAZY_WAIT, LAZY_UNAVAILABLE };
+struct ts_reqerr;
+enum lazy_acquire lazy_acquire(struct ts_server *s, struct conn *c, struct ts_executor **ex,
+                               struct ts_reqerr *re);
+/* Whether it runs, and a copy of its versions (caller frees; NULL: none). */
+bool lazy_started(struct ts_server *s, char **versions);
+/* Its starts, for the metrics. */
+void lazy_starts(struct ts_server *s, unsigned long *ok, unsigned long *failed);
+/* ts_server_stop(), first: no more starts, the one running ends, the
+ * started executor is stopped (grace as for SIGTERM); then, once the
+ * workers and the daemon are stopped, lazy_free(). */
+void lazy_stop(struct ts_server *s);
+void lazy_free(struct ts_server *s);
+/* http.c: puts a parked request back in the workers' queue (its route
+ * runs again: c->replay).  false when the workers stop. */
+bool requeue(struct ts_server *s, struct conn *c);
+
 /* An /execute request read into a job (routes.c: exec_prepare). */
 struct exec_prep {
   cJSON *root; /* the request, which p points into */
@@ -227,7 +285,7 @@ bool validate_slot_take(struct ts_server *s);
 void validate_slot_give(struct ts_server *s);
 /* mcp.c */
 enum route_result route_mcp(struct ts_server *s, struct conn *c);
-char *build_info(const struct ts_config *cfg, size_t *len);
+char *build_info(struct ts_server *s, size_t *len);
 double now_s(void);
 
 /* http.c: responses, and the hand-off (see struct conn) */

@@ -496,9 +496,17 @@ static enum route_result tool_execute(struct ts_server *s, struct conn *c,
   body = print_json(cJSON_Duplicate(args, true), &len);
   rc = body ? exec_prepare(s, c, body, len, sid != NULL, &x, &re) : -2;
   free(body);
+  if (rc == 2) {
+    /* Waiting for its profile's start: this route runs again after it. */
+    cJSON_Delete(k->id);
+    free(k);
+    return ROUTE_PARKED;
+  }
   if (rc != 0) {
     cJSON *result = NULL;
-    if (rc == -1)
+    if (rc == -1 && re.status == MHD_HTTP_SERVICE_UNAVAILABLE)
+      result = tool_error("%s", re.message);
+    else if (rc == -1)
       result = tool_error("invalid arguments: %s", re.message);
     else if (rc == 1)
       result = tool_result(cJSON_Duplicate(x.rejected, true), execute_summary(x.rejected), true);

@@ -347,6 +347,15 @@ char *ts_metrics_render(struct ts_metrics *m, const struct ts_metrics_gauges *g)
     put_sample(&o, "tool_sandbox_session_calls_total", "outcome", "committed", st.committed);
     put_sample(&o, "tool_sandbox_session_calls_total", "outcome", "rolled_back", st.rolled_back);
   }
+  if (g && g->science_starts) {
+    unsigned long ok = 0, failed = 0;
+    g->science_starts(g->ctx, &ok, &failed);
+    put_family(&o, "tool_sandbox_profile_starts_total", "counter",
+               "Starts of a lazy profile's zygote on its first request, by how they ended.");
+    put(&o, "tool_sandbox_profile_starts_total{profile=\"science\",outcome=\"ok\"} %lu\n", ok);
+    put(&o, "tool_sandbox_profile_starts_total{profile=\"science\",outcome=\"failed\"} %lu\n",
+        failed);
+  }
 
   if (o.oom) {
     free(o.p);

@@ -29,6 +29,8 @@ struct ts_metrics_gauges {
   void *ctx;
   unsigned (*validate_queued)(void *ctx);  /* /validate requests waiting for the parser */
   void (*sessions)(void *ctx, struct ts_metrics_sessions *out);
+  /* starts of the lazy science profile's zygote, that ended ready or failed */
+  void (*science_starts)(void *ctx, unsigned long *ok, unsigned long *failed);
 };
 
 /* A zeroed registry, or NULL on ENOMEM.  Free with ts_metrics_free(). */
@@ -76,6 +78,8 @@ void ts_metrics_violation(struct ts_metrics *m, const char *rule);
  *   tool_sandbox_sessions_expired_total                   counter (g->sessions)
  *   tool_sandbox_session_calls_total{outcome}             counter (g->sessions):
  *                                                         committed, rolled_back
+ *   tool_sandbox_profile_starts_total{profile,outcome}    counter (g->science_starts):
+ *                                                         science; ok, failed
  * Known label values of the small counters are always present (0 until
  * used) so that rate() has a starting point; their "other" only once
  * non-zero.  Histogram buckets (le, seconds): 0.0005 0.001 0.0025 0.005

@@ -8,6 +8,8 @@
 #ifndef TS_PROFILES_H
 #define TS_PROFILES_H
 
+#include "util/common.h"
+
 /* The profiles' names. */
 #define PROFILE_DEFAULT "default"
 #define PROFILE_SCIENCE "science"
@@ -55,5 +57,30 @@
 /* Host directories bound read-only into its root: Debian's packages, the
  * data matplotlib reads as it draws (fonts, styles), time zones. */
 #define TS_SCIENCE_SITE_DIRS "/usr/lib/python3/dist-packages,/usr/share/matplotlib,/usr/share/zoneinfo"
+
+/* A lazy profile that failed to start is tried again by a request that
+ * comes this many seconds after the failure, at the earliest; the
+ * requests before get 503. */
+#define TS_PROFILE_RETRY_SECONDS 10
+
+struct ts_config;
+struct ts_executor;
+struct ts_executor_config;
+
+/* The science profile's executor configuration, from the default
+ * profile's (base): its modules added to the allowed ones (*allowed,
+ * which *out points to: free it after the executor), its imports, site
+ * directories and memory limit, no sessions. */
+int ts_science_config(const struct ts_executor_config *base, const struct ts_config *cfg,
+                      struct ts_executor_config *out, char **allowed, ts_err *err);
+/* Runs the canary (exec/canary.h) in a profile's executor and waits for
+ * it: 10 s and 64 MiB, each cut to the configured maximum.  A failure
+ * carries the start of the snippet's stderr. */
+int ts_profile_canary(struct ts_executor *ex, const struct ts_config *cfg, ts_err *err);
+/* The science profile's packages, as its zygote imported them: "name
+ * version" lines (for GET /info) in *versions (malloc'ed), asked by an
+ * execution in that profile, so that /info says what a snippet gets. */
+int ts_science_versions(struct ts_executor *science, const struct ts_config *cfg,
+                        char **versions, ts_err *err);
 
 #endif

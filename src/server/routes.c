@@ -115,8 +115,10 @@ int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code
   const struct ts_policy *pol = (caps & TS_CAP_FILES) ? &s->policy_files : &s->cfg->policy;
 
   ts_sha256_hex(code->s, code->len, c->code_sha256);
-  if (s->cfg->log_code)
+  if (s->cfg->log_code) {
+    free(c->code_copy); /* a second validation: a replay, or the science profile's */
     c->code_copy = strndup(code->s, code->len);
+  }
   if (science)
     pol = (caps & TS_CAP_FILES) ? &s->policy_science_files : &s->policy_science;
   if (ts_validate(pol, code->s, code->len, v, &err) < 0) {
@@ -125,7 +127,8 @@ int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code
                 err.msg);
     return -1;
   }
-  record_violations(s, v);
+  if (!c->replay) /* counted when the request first came */
+    record_violations(s, v);
   return 0;
 }
 
@@ -170,14 +173,14 @@ static enum route_result route_validate(struct ts_server *s, struct conn *c) {
     return ROUTE_ANSWERED;
   }
   if (check_code_in(s, c, &req.code, caps, pick == PICK_SCIENCE, &v) == 0) {
-    if (pick == PICK_AUTO && s->ex_science && !v.valid && wants_science(&v)) {
+    if (pick == PICK_AUTO && s->cfg->science && !v.valid && wants_science(&v)) {
       ts_validation_free(&v);
       pick = PICK_SCIENCE;
       if (check_code_in(s, c, &req.code, caps, true, &v) < 0)
         goto out;
     }
     doc = ts_validation_to_json(&v);
-    if (doc && s->ex_science)
+    if (doc && s->cfg->science)
       cJSON_AddStringToObject(doc, "profile", pick == PICK_SCIENCE ? PROFILE_SCIENCE
                                                                    : PROFILE_DEFAULT);
     reply_json(c, MHD_HTTP_OK, doc);
@@ -229,21 +232,15 @@ enum route_result not_queued(struct conn *c, const ts_err *err) {
   return ROUTE_ANSWERED;
 }
 
-/* The executor of the connection's profile. */
-static struct ts_executor *profile_executor(struct ts_server *s, const struct conn *c) {
-  return c->profile && strcmp(c->profile, PROFILE_SCIENCE) == 0 && s->ex_science ? s->ex_science
-                                                                          : s->ex;
-}
-
 /* On the worker holding the connection: queues its job, and with it the
  * connection, for the executor thread (ROUTE_PARKED: execute_done() will
  * answer and resume it, maybe before this returns).  When the job cannot
  * be queued the worker keeps the connection, answered here. */
-static enum route_result submit(struct ts_server *s, struct conn *c,
+static enum route_result submit(struct ts_executor *ex, struct conn *c,
                                 const struct ts_exec_params *p) {
   ts_err err = {0};
 
-  if (ts_exec_submit(profile_executor(s, c), p, execute_done, c, &err) == 0)
+  if (ts_exec_submit(ex, p, execute_done, c, &err) == 0)
     return ROUTE_PARKED;
   return not_queued(c, &err);
 }
@@ -253,7 +250,7 @@ static enum route_result submit(struct ts_server *s, struct conn *c,
  * is queued, and the worker keeps the connection (ROUTE_ANSWERED): it
  * resumes it at once, so that the client gets the events as they come.
  * The executor only ever touches the stream. */
-static enum route_result submit_stream(struct ts_server *s, struct conn *c,
+static enum route_result submit_stream(struct ts_executor *ex, struct conn *c,
                                        struct ts_exec_params *p) {
   struct stream *st = stream_new(c);
   ts_err err = {0};
@@ -270,7 +267,7 @@ static enum route_result submit_stream(struct ts_server *s, struct conn *c,
   c->stream = st;
   p->event = stream_event;
   p->event_ctx = st;
-  if (ts_exec_submit(profile_executor(s, c), p, stream_done, st, &err) == 0)
+  if (ts_exec_submit(ex, p, stream_done, st, &err) == 0)
     return ROUTE_ANSWERED;
   MHD_destroy_response(steal_pointer(&c->response));
   c->stream = NULL;
@@ -306,12 +303,12 @@ static int profile_field(const struct ts_server *s, const cJSON *root, struct ts
   }
   if (strcmp(f->valuestring, PROFILE_DEFAULT) == 0)
     return PICK_DEFAULT;
-  if (strcmp(f->valuestring, PROFILE_SCIENCE) == 0 && s->ex_science)
+  if (strcmp(f->valuestring, PROFILE_SCIENCE) == 0 && s->cfg->science)
     return PICK_SCIENCE;
   *re = (struct ts_reqerr){400, "invalid_field", {0}};
   (void)snprintf(re->message, sizeof re->message,
                  "field 'profile': no profile '%.40s' here (%s)", f->valuestring,
-                 s->ex_science ? "default, science" : "default");
+                 s->cfg->science ? "default, science" : "default");
   return -1;
 }
 
@@ -335,8 +332,10 @@ static bool wants_science(const struct ts_validation *v) {
  * job for its profile's executor (x->ex, x->profile; c->profile too): 0
  * with x->p ready to submit (x->files and x->root hold what it points
  * into: exec_prep_free after the submit); 1 when the validator refused the
- * snippet, x->rejected the response; -1 with *re when the request is bad;
- * -2 after answering an internal failure.  A session's call (in_session)
+ * snippet, x->rejected the response; -1 with *re when the request is bad
+ * (or 503: its lazy profile could not start); -2 after answering an
+ * internal failure; 2 when its lazy profile is starting: c waits for it
+ * (lazy_acquire), the caller returns ROUTE_PARKED and touches c no more.  A session's call (in_session)
  * runs in the default profile: no routing, and "profile" may only say so. */
 int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t len,
                  bool in_session, struct exec_prep *x, struct ts_reqerr *re) {
@@ -345,7 +344,7 @@ int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t l
   struct ts_validation v = {0};
   /* Parsed within the larger of the profiles' memory limits, checked
    * against the chosen profile's once it is known. */
-  long mem_max = s->ex_science && !in_session && cfg->science_memory_max_mb > cfg->memory_max_mb
+  long mem_max = cfg->science && !in_session && cfg->science_memory_max_mb > cfg->memory_max_mb
                      ? cfg->science_memory_max_mb : cfg->memory_max_mb;
   int pick;
   struct ts_files_limits lim = files_limits(cfg);
@@ -375,7 +374,7 @@ int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t l
     exec_prep_free(x);
     return -2;
   }
-  if (pick == PICK_AUTO && !in_session && s->ex_science && !v.valid && wants_science(&v)) {
+  if (pick == PICK_AUTO && !in_session && cfg->science && !v.valid && wants_science(&v)) {
     /* An import of numpy & co.: the science profile, validated by its own
      * policy. */
     ts_validation_free(&v);
@@ -387,6 +386,8 @@ int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t l
   }
   x->profile = c->profile = pick == PICK_SCIENCE ? PROFILE_SCIENCE : PROFILE_DEFAULT;
   x->ex = pick == PICK_SCIENCE ? s->ex_science : s->ex;
+  if (pick == PICK_SCIENCE && cfg->science_lazy)
+    x->ex = NULL; /* once the checks below pass: lazy_acquire */
   if (pick == PICK_SCIENCE && !cJSON_GetObjectItemCaseSensitive(x->root, "memory_mb"))
     req.memory_mb = cfg->science_memory_default_mb;
   if (req.memory_mb > (pick == PICK_SCIENCE ? cfg->science_memory_max_mb : cfg->memory_max_mb)) {
@@ -412,6 +413,15 @@ int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t l
     c->exec_status = "rejected";
     ts_metrics_execution(s->metrics, c->exec_status, 0);
     return 1;
+  }
+  if (!x->ex) {
+    /* Only a job that will run waits for its profile's start. */
+    enum lazy_acquire got = lazy_acquire(s, c, &x->ex, re);
+    if (got != LAZY_GOT_IT) {
+      ts_validation_free(&v);
+      exec_prep_free(x);
+      return got == LAZY_WAIT ? 2 : -1;
+    }
   }
   x->p = (struct ts_exec_params){req.code.s, req.code.len, req.stdin_data.s, req.stdin_data.len,
                                  req.timeout, req.memory_mb, 0, client_fd(c->mc)};
@@ -445,7 +455,15 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
   switch (exec_prepare(s, c, c->body, c->len, false, &x, &re)) {
   case -1:
     reply_error(c, (unsigned)re.status, re.code, "%s", re.message);
+    if (re.status == MHD_HTTP_SERVICE_UNAVAILABLE && c->response &&
+        strcmp(re.code, "profile_unavailable") == 0) {
+      char after[16];
+      (void)snprintf(after, sizeof after, "%d", TS_PROFILE_RETRY_SECONDS);
+      MHD_add_response_header(c->response, MHD_HTTP_HEADER_RETRY_AFTER, after);
+    }
     return ROUTE_ANSWERED;
+  case 2:
+    return ROUTE_PARKED; /* waiting for its profile's start */
   case -2:
     return ROUTE_ANSWERED;
   case 1:
@@ -458,7 +476,7 @@ static enum route_result route_execute(struct ts_server *s, struct conn *c) {
   default:
     break;
   }
-  outcome = c->ndjson ? submit_stream(s, c, &x.p) : submit(s, c, &x.p);
+  outcome = c->ndjson ? submit_stream(x.ex, c, &x.p) : submit(x.ex, c, &x.p);
   /* The job was encoded by ts_exec_submit: what it pointed into is this
    * worker's, freed even when c is gone. */
   exec_prep_free(&x);
@@ -572,7 +590,16 @@ static enum route_result route_readyz(struct ts_server *s, struct conn *c) {
 }
 
 static enum route_result route_info(struct ts_server *s, struct conn *c) {
-  reply_copy(c, MHD_HTTP_OK, s->info, s->info_len, "application/json");
+  size_t len = 0;
+  char *text;
+
+  if (!s->cfg->science_lazy) {
+    reply_copy(c, MHD_HTTP_OK, s->info, s->info_len, "application/json");
+    return ROUTE_ANSWERED;
+  }
+  /* A lazy profile's state changes: built now. */
+  text = build_info(s, &len);
+  reply_text(c, MHD_HTTP_OK, text, len, "application/json");
   return ROUTE_ANSWERED;
 }
 
@@ -601,9 +628,13 @@ static void g_sessions(void *ctx, struct ts_metrics_sessions *out) {
                                       st.rolled_back, st.forked, st.refreshed};
 }
 
+static void g_science_starts(void *ctx, unsigned long *ok, unsigned long *failed) {
+  lazy_starts(ctx, ok, failed);
+}
+
 static enum route_result route_metrics(struct ts_server *s, struct conn *c) {
   struct ts_metrics_gauges g = {g_inflight, g_queued, g_restarts, s, g_validate_queued,
-                                g_sessions};
+                                g_sessions, s->cfg->science_lazy ? g_science_starts : NULL};
   char *text = ts_metrics_render(s->metrics, &g);
 
   reply_text(c, MHD_HTTP_OK, text, text ? strlen(text) : 0,
@@ -644,16 +675,19 @@ static cJSON *limit_json(double def, double max) {
   return o;
 }
 
-/* One profile of /info: its name, the modules it adds to the policy's
+/* One profile of /info: its name, when it starts (lazy: on its first
+ * request) and whether it has, the modules it adds to the policy's
  * allowed ones (a comma list) with the versions its zygote answered
  * ("module version" lines; a module it did not answer has none), its
  * limits, and whether sessions run there. */
-static cJSON *profile_json(const char *name, const char *modules, const char *versions,
-                           long mem_def, long mem_max, const struct ts_config *cfg,
-                           bool sessions) {
+static cJSON *profile_json(const char *name, bool lazy, bool started, const char *modules,
+                           const char *versions, long mem_def, long mem_max,
+                           const struct ts_config *cfg, bool sessions) {
   cJSON *o = cJSON_CreateObject(), *mods, *limits;
 
   cJSON_AddStringToObject(o, "name", name);
+  cJSON_AddStringToObject(o, "start", lazy ? "lazy" : "boot");
+  cJSON_AddBoolToObject(o, "started", started);
   mods = cJSON_AddArrayToObject(o, "modules");
   for (const char *m = modules; *m;) {
     size_t n = strcspn(m, ",");
@@ -688,7 +722,8 @@ static cJSON *profile_json(const char *name, const char *modules, const char *ve
 }
 
 /* What an agent needs to know to write code that will be accepted. */
-char *build_info(const struct ts_config *cfg, size_t *len) {
+char *build_info(struct ts_server *s, size_t *len) {
+  const struct ts_config *cfg = s->cfg;
   cJSON *doc = cJSON_CreateObject(), *limits, *policy, *caps;
 
   cJSON_AddStringToObject(doc, "name", "tool-sandbox");
@@ -743,13 +778,19 @@ char *build_info(const struct ts_config *cfg, size_t *len) {
   }
   {
     cJSON *profiles = cJSON_AddArrayToObject(doc, "profiles");
-    cJSON_AddItemToArray(profiles, profile_json(PROFILE_DEFAULT, "", NULL, cfg->memory_default_mb,
-                                                cfg->memory_max_mb, cfg, true));
-    if (cfg->science)
-      cJSON_AddItemToArray(profiles,
-                           profile_json(PROFILE_SCIENCE, TS_SCIENCE_MODULES, cfg->science_versions,
-                                        cfg->science_memory_default_mb,
-                                        cfg->science_memory_max_mb, cfg, false));
+    cJSON_AddItemToArray(profiles, profile_json(PROFILE_DEFAULT, false, true, "", NULL,
+                                                cfg->memory_default_mb, cfg->memory_max_mb, cfg,
+                                                true));
+    if (cfg->science) {
+      char *lazy_versions = NULL;
+      bool started = cfg->science_lazy ? lazy_started(s, &lazy_versions) : true;
+      cJSON_AddItemToArray(
+          profiles, profile_json(PROFILE_SCIENCE, cfg->science_lazy, started, TS_SCIENCE_MODULES,
+                                 cfg->science_lazy ? lazy_versions : cfg->science_versions,
+                                 cfg->science_memory_default_mb, cfg->science_memory_max_mb, cfg,
+                                 false));
+      free(lazy_versions);
+    }
   }
   cJSON_AddBoolToObject(doc, "auth_required", cfg->ntokens > 0);
   return print_json(doc, len);

@@ -1,7 +1,9 @@
 /* The execution profiles (README: Profiles) through HTTP: what GET /info
  * says of them, how /execute and MCP's python_execute choose one, and what
  * the science profile gives back: matplotlib figures as PNG display
- * outputs, sympy expressions as LaTeX, and an agent's whole task on a CSV. */
+ * outputs, sympy expressions as LaTeX, and an agent's whole task on a CSV;
+ * and the science profile started lazily, on its first request. */
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,4 +350,202 @@ Test(profiles, validate_chooses_the_profile_as_execute_does) {
   cr_assert_null(get(doc, "profile"));
   cJSON_Delete(doc);
   srv_stop(&s);
+}
+
+/* ---- a lazy profile (--lazy-profiles): its zygote starts on its first request ---- */
+
+static const char *const lazy_args[] = {"--lazy-profiles", "science", NULL};
+
+/* GET /info's science profile (caller frees *doc). */
+static const cJSON *info_science(unsigned port, cJSON **doc) {
+  struct http_resp r;
+  const cJSON *sci;
+
+  HTTP_OK(http_get(port, "/info", &r));
+  assert_status(&r, 200);
+  *doc = json_body(&r);
+  http_resp_free(&r);
+  cr_assert_eq(cJSON_GetArraySize(get(*doc, "profiles")), 2);
+  sci = cJSON_GetArrayItem(get(*doc, "profiles"), 1);
+  cr_assert_str_eq(str_of(sci, "name"), "science");
+  return sci;
+}
+
+static size_t versions_of(const cJSON *profile) {
+  const cJSON *m;
+  size_t n = 0;
+
+  cJSON_ArrayForEach(m, get(profile, "modules"))
+    n += str_of(m, "version") != NULL;
+  return n;
+}
+
+Test(profiles, lazy_science_starts_once_on_its_first_requests) {
+  struct ts_srv s;
+  struct http_resp r;
+  struct bg b[2] = {
+      {0, "{\"code\":\"import numpy as np\\nprint(int(np.arange(10).sum()))\"}", 0, {0}},
+      {0, "{\"code\":\"import pandas as pd\\nprint(len(pd.DataFrame({'a': [1, 2]})))\"}", 0,
+       {0}},
+  };
+  pthread_t t[2];
+  cJSON *doc, *answer;
+  const cJSON *sci, *dflt, *res;
+
+  srv_start(&s, lazy_args, NULL);
+  /* It exists, not started: no versions yet; default started at boot. */
+  sci = info_science(s.port, &doc);
+  dflt = cJSON_GetArrayItem(get(doc, "profiles"), 0);
+  cr_assert_str_eq(str_of(dflt, "start"), "boot");
+  cr_assert(cJSON_IsTrue(get(dflt, "started")));
+  cr_assert_str_eq(str_of(sci, "start"), "lazy");
+  cr_assert(cJSON_IsFalse(get(sci, "started")));
+  cr_assert_eq(cJSON_GetArraySize(get(sci, "modules")), 6);
+  cr_assert_eq(versions_of(sci), 0);
+  cJSON_Delete(doc);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_profile_starts_total{profile=\"science\","
+                                    "outcome=\"ok\"}"),
+               0);
+  /* Ready without it; the MCP tool offers it. */
+  HTTP_OK(http_get(s.port, "/readyz", &r));
+  assert_status(&r, 200);
+  http_resp_free(&r);
+  HTTP_OK(http_get(s.port, "/tools", &r));
+  assert_status(&r, 200);
+  cr_assert(strstr(r.body, "\"science\""), "%.2000s", r.body);
+  http_resp_free(&r);
+
+  /* Two first requests at once: both wait for the one start. */
+  for (int i = 0; i < 2; i++) {
+    b[i].port = s.port;
+    cr_assert_eq(pthread_create(&t[i], NULL, bg_post, &b[i]), 0);
+  }
+  for (int i = 0; i < 2; i++)
+    pthread_join(t[i], NULL);
+  cr_assert_eq(b[0].status, 200, "%s", b[0].text);
+  cr_assert_eq(b[1].status, 200, "%s", b[1].text);
+  cr_assert(strstr(b[0].text, "\"stdout\":\"45\\n\"") && strstr(b[0].text, "\"profile\":\"science\""),
+            "%s", b[0].text);
+  cr_assert(strstr(b[1].text, "\"stdout\":\"2\\n\"") && strstr(b[1].text, "\"profile\":\"science\""),
+            "%s", b[1].text);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_profile_starts_total{profile=\"science\","
+                                    "outcome=\"ok\"}"),
+               1);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_profile_starts_total{profile=\"science\","
+                                    "outcome=\"failed\"}"),
+               0);
+
+  /* Started now, with the versions its zygote answered. */
+  sci = info_science(s.port, &doc);
+  cr_assert_str_eq(str_of(sci, "start"), "lazy");
+  cr_assert(cJSON_IsTrue(get(sci, "started")));
+  cr_assert_eq(versions_of(sci), 6);
+  cJSON_Delete(doc);
+
+  /* Later requests, by "profile" and over MCP, use it: no other start. */
+  doc = execute(s.port, "{\"code\":\"import sympy\\nprint(sympy.sqrt(8))\",\"profile\":\"science\"}",
+                "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "2*sqrt(2)\n");
+  cJSON_Delete(doc);
+  res = mcp_execute(s.port, "{\"code\":\"import numpy\\nprint(numpy.ones(3).sum())\"}", &answer);
+  cr_assert(!cJSON_IsTrue(get(res, "isError")));
+  cr_assert_str_eq(str_of(get(res, "structuredContent"), "profile"), "science");
+  cJSON_Delete(answer);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_profile_starts_total{profile=\"science\","
+                                    "outcome=\"ok\"}"),
+               1);
+  srv_stop(&s);
+}
+
+Test(profiles, lazy_science_that_cannot_start_answers_503) {
+  /* Its packages are not where --science-site-dirs says: the zygote's
+   * import of numpy fails. */
+  static const char *const args[] = {"--lazy-profiles", "science", "--science-site-dirs",
+                                     "/nonexistent/dist-packages", NULL};
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc, *answer;
+  const cJSON *sci, *res;
+
+  srv_start(&s, args, NULL);
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"import numpy\\nprint(1)\"}", &r));
+  assert_json_error_msg(&r, 503, "profile_unavailable", "importing numpy");
+  cr_assert_not_null(http_header(&r, "Retry-After"));
+  http_resp_free(&r);
+  cr_assert(srv_log_contains(&s, "the science profile did not start"));
+  /* Within the retry interval: 503 again, without another start. */
+  HTTP_OK(post_json(s.port, "/execute", "{\"code\":\"print(1)\",\"profile\":\"science\"}", &r));
+  assert_json_error(&r, 503, "profile_unavailable");
+  http_resp_free(&r);
+  res = mcp_execute(s.port, "{\"code\":\"import numpy\"}", &answer);
+  cr_assert(cJSON_IsTrue(get(res, "isError")));
+  cr_assert(strstr(str_of(cJSON_GetArrayItem(get(res, "content"), 0), "text"),
+                   "could not start"));
+  cJSON_Delete(answer);
+  cr_assert_eq(metric_value(s.port, "tool_sandbox_profile_starts_total{profile=\"science\","
+                                    "outcome=\"failed\"}"),
+               1);
+  sci = info_science(s.port, &doc);
+  cr_assert(cJSON_IsFalse(get(sci, "started")));
+  cJSON_Delete(doc);
+  /* The default profile is untouched. */
+  doc = execute(s.port, "{\"code\":\"print(6*7)\"}", "ok");
+  cr_assert_str_eq(str_of(doc, "profile"), "default");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+Test(profiles, sigterm_during_a_lazy_start_exits_cleanly) {
+  struct ts_srv s;
+  struct bg b = {0, "{\"code\":\"import numpy\\nprint(1)\"}", 0, {0}};
+  pthread_t t;
+
+  srv_start(&s, lazy_args, NULL);
+  b.port = s.port;
+  cr_assert_eq(pthread_create(&t, NULL, bg_post, &b), 0);
+  cr_assert(srv_log_wait(&s, "starting the science profile", HARNESS_WAIT_MS));
+  /* exit status 0, in time, no sanitizer report (srv_stop) */
+  srv_stop(&s);
+  pthread_join(t, NULL);
+  /* Answered: ran (the start won the race) or 503, never dropped. */
+  cr_assert(b.status == 200 || b.status == 503, "%d %s", b.status, b.text);
+}
+
+Test(profiles, lazy_profiles_configuration_errors) {
+  static const char *const both[] = {"--profiles", "default,science", "--lazy-profiles",
+                                     "science", NULL};
+  static const char *const dflt[] = {"--lazy-profiles", "default", NULL};
+  static const char *const unknown[] = {"--lazy-profiles", "physics", NULL};
+  static const char *const env_both[] = {"TOOL_SANDBOX_PROFILES=science",
+                                         "TOOL_SANDBOX_LAZY_PROFILES=science", NULL};
+  static const char *const print[] = {"--lazy-profiles", "science", "--print-config", NULL};
+  static const char *const help[] = {"--help", NULL};
+  struct cmd_result c;
+
+  srv_run(both, NULL, &c);
+  cr_assert_eq(c.exit_code, 2, "%s", c.err);
+  cr_assert(strstr(c.err, "both --profiles and --lazy-profiles"), "%s", c.err);
+  cmd_result_free(&c);
+  srv_run(dflt, NULL, &c);
+  cr_assert_eq(c.exit_code, 2, "%s", c.err);
+  cr_assert(strstr(c.err, "the default profile always starts at boot"), "%s", c.err);
+  cmd_result_free(&c);
+  srv_run(unknown, NULL, &c);
+  cr_assert_eq(c.exit_code, 2, "%s", c.err);
+  cr_assert(strstr(c.err, "--lazy-profiles: unknown profile 'physics'"), "%s", c.err);
+  cmd_result_free(&c);
+  srv_run(NULL, env_both, &c);
+  cr_assert_eq(c.exit_code, 2, "%s", c.err);
+  cr_assert(strstr(c.err, "both --profiles and --lazy-profiles"), "%s", c.err);
+  cmd_result_free(&c);
+  srv_run(print, NULL, &c);
+  cr_assert_eq(c.exit_code, 0, "%s", c.err);
+  cr_assert(strstr(c.out, "\nlazy-profiles = science\n"), "%s", c.out);
+  cr_assert(strstr(c.out, "\nprofiles = default\n"), "%s", c.out);
+  cmd_result_free(&c);
+  srv_run(help, NULL, &c);
+  cr_assert_eq(c.exit_code, 0);
+  cr_assert(strstr(c.out, "--lazy-profiles") && strstr(c.out, "TOOL_SANDBOX_LAZY_PROFILES"),
+            "%s", c.out);
+  cmd_result_free(&c);
 }
