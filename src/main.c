@@ -82,8 +82,11 @@ static int fit_fd_limit(struct ts_config *cfg) {
    * EMFILE.  Sessions come out of it too, each SESSION_FDS at most (its
    * init's pidfd, status pipe and listener, its holder's pidfd and command
    * pipe, a call's pipes, pidfd, command pipe and client socket), and at
-   * most half of it: past that, --max-sessions is lowered. */
-  fixed = 6u * ((rlim_t)cfg->max_concurrency + cfg->pool + 1) + cfg->queue_max + 64 +
+   * most half of it: past that, --max-sessions is lowered.  The science
+   * profile is a second executor with the same limits: twice the fixed
+   * part, lazy or not. */
+  fixed = (cfg->science ? 2u : 1u) * (6u * ((rlim_t)cfg->max_concurrency + cfg->pool + 1) +
+                                       cfg->queue_max + 64) +
           TS_LINGER_MAX;
   if (rl.rlim_cur < fixed + 8) {
     fprintf(stderr, "tool-sandbox: the open-file limit (%llu) is too low: --max-concurrency "
