@@ -41,20 +41,19 @@ int ts_science_config(const struct ts_executor_config *base, const struct ts_con
    * what the profile refuses of them as "-name" entries. */
   static const char *const refused[] = {TS_SCIENCE_BANNED, TS_SCIENCE_REFUSED_OBJECTS};
   const char *mods = base->allowed_modules ? base->allowed_modules : "";
-  size_t len = strlen(mods) + sizeof TS_SCIENCE_MODULES + 2;
-  char *p;
+  size_t len = strlen(mods) + sizeof TS_SCIENCE_MODULES + 2, used;
 
   for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++)
     len += 2 * strlen(refused[i]) + 2; /* a '-' per name at most */
-  *allowed = p = malloc(len);
+  *allowed = malloc(len);
   if (!*allowed)
     return ts_err_set(err, ENOMEM, "out of memory");
-  p += snprintf(p, len, "%s,%s", mods, TS_SCIENCE_MODULES);
+  used = (size_t)snprintf(*allowed, len, "%s,%s", mods, TS_SCIENCE_MODULES);
   for (size_t i = 0; i < TS_ARRAY_LEN(refused); i++)
-    for (const char *q = refused[i]; *q;) {
+    for (const char *q = refused[i]; *q && used < len;) {
       size_t n = strcspn(q, ",");
 
-      p += snprintf(p, len - (size_t)(p - *allowed), ",-%.*s", (int)n, q);
+      used += (size_t)snprintf(*allowed + used, len - used, ",-%.*s", (int)n, q);
       q += n;
       q += *q == ',';
     }
