@@ -4,7 +4,9 @@
  *  - type.__new__: every class made from a name, bases and a namespace is
  *    first shown to the runner's class_check;
  *  - type.__setattr__/__delattr__ of a dunder: the runner's attr_check;
- *  - every class that exists once the zygote is ready becomes immutable.
+ *  - every class that exists once the zygote is ready becomes immutable;
+ *  - numpy.ndarray(), where numpy is loaded (the science profile): an
+ *    array of Python objects over a buffer the caller gives is refused.
  * Runs in the zygote (install) and in a child (the guards themselves). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -48,6 +50,69 @@ static bool is_dunder(PyObject *name) {
 
   return n > 4 && PyUnicode_READ_CHAR(name, 0) == '_' && PyUnicode_READ_CHAR(name, 1) == '_' &&
          PyUnicode_READ_CHAR(name, n - 1) == '_' && PyUnicode_READ_CHAR(name, n - 2) == '_';
+}
+
+/* The guard on numpy.ndarray's constructor: ndarray(shape, dtype, buffer,
+ * ...) with a dtype that holds Python objects reads object pointers from
+ * the buffer's bytes, so a snippet could forge a reference to any address
+ * (and from there reach anything in the process).  numpy refuses that in
+ * frombuffer and in views, not here.  Such an array is refused through the
+ * audit hook (tool_sandbox.ndarray, in the response's audit trace) while a
+ * snippet runs; arrays without a buffer, or of plain numbers, are built as
+ * before.  ndarray_type and np_dtype: borrowed from numpy, which stays
+ * loaded for good. */
+static newfunc orig_ndarray_new;
+static PyObject *np_dtype;
+
+static PyObject *arg_of(PyObject *args, PyObject *kwds, Py_ssize_t i, const char *name) {
+  PyObject *v = kwds ? PyDict_GetItemString(kwds, name) : NULL; /* borrowed */
+
+  if (!v && PyTuple_Check(args) && PyTuple_GET_SIZE(args) > i)
+    v = PyTuple_GET_ITEM(args, i);
+  return v && v != Py_None ? v : NULL;
+}
+
+static PyObject *guarded_ndarray_new(PyTypeObject *sub, PyObject *args, PyObject *kwds) {
+  PyObject *dt, *d, *has;
+  int objects;
+
+  if (!class_guard_armed || !arg_of(args, kwds, 2, "buffer") ||
+      !(dt = arg_of(args, kwds, 1, "dtype")))
+    return orig_ndarray_new(sub, args, kwds);
+  d = PyObject_CallOneArg(np_dtype, dt);
+  has = d ? PyObject_GetAttrString(d, "hasobject") : NULL;
+  objects = has ? PyObject_IsTrue(has) : -1;
+  Py_XDECREF(has);
+  Py_XDECREF(d);
+  if (objects < 0) {
+    PyErr_Clear(); /* numpy's own constructor says what is wrong with it */
+    return orig_ndarray_new(sub, args, kwds);
+  }
+  if (objects && PySys_Audit("tool_sandbox.ndarray", "s", "an array of objects over a buffer") < 0)
+    return NULL;
+  return orig_ndarray_new(sub, args, kwds);
+}
+
+/* numpy.ndarray's constructor guarded, when numpy is loaded.  Its heap
+ * subclasses made before (without a __new__ of their own they copied
+ * array_new) get the guard in freeze_types: CPython's __new__ wrapper
+ * refuses a subclass whose constructor differs from its base's. */
+static int guard_ndarray(ts_err *err) {
+  PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy"); /* borrowed */
+  PyObject *nd;
+
+  if (!np || np == Py_None)
+    return 0;
+  nd = PyObject_GetAttrString(np, "ndarray");
+  np_dtype = PyObject_GetAttrString(np, "dtype");
+  if (!nd || !np_dtype || !PyType_Check(nd) || !PyType_Check(np_dtype)) {
+    Py_XDECREF(nd);
+    return ts_err_set(err, EINVAL, "numpy.ndarray or numpy.dtype is not a type");
+  }
+  orig_ndarray_new = ((PyTypeObject *)nd)->tp_new;
+  ((PyTypeObject *)nd)->tp_new = guarded_ndarray_new;
+  Py_DECREF(nd);
+  return 0;
 }
 
 /* The same, for an attribute set on a class after it was made (a stdlib
@@ -152,6 +217,8 @@ static int freeze_types(ts_err *err) {
        * copied type's tp_new then: it gets the guard too. */
       if (t->tp_new == orig_type_new && PyType_IsSubtype(t, &PyType_Type))
         t->tp_new = guarded_type_new;
+      if (orig_ndarray_new && t->tp_new == orig_ndarray_new)
+        t->tp_new = guarded_ndarray_new;
       if ((t->tp_flags & Py_TPFLAGS_HEAPTYPE) && !(t->tp_flags & Py_TPFLAGS_IMMUTABLETYPE) &&
           !package_type(t, stdlib_names)) {
         t->tp_flags |= Py_TPFLAGS_IMMUTABLETYPE;
@@ -175,7 +242,7 @@ int ts_pyguard_install(PyObject *class_check_fn, PyObject *attr_check_fn, ts_err
   Py_INCREF(attr_check);
   orig_type_new = PyType_Type.tp_new;
   PyType_Type.tp_new = guarded_type_new;
-  if (guard_type_setattro(err) < 0)
+  if (guard_type_setattro(err) < 0 || guard_ndarray(err) < 0)
     return -1;
   return freeze_types(err);
 }
