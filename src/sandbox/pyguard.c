@@ -73,24 +73,53 @@ static PyObject *arg_of(PyObject *args, PyObject *kwds, Py_ssize_t i, const char
 }
 
 static PyObject *guarded_ndarray_new(PyTypeObject *sub, PyObject *args, PyObject *kwds) {
-  PyObject *dt, *d, *has;
+  PyObject *dt, *d, *has, *a2 = NULL, *k2 = NULL, *r;
   int objects;
 
   if (!class_guard_armed || !arg_of(args, kwds, 2, "buffer") ||
       !(dt = arg_of(args, kwds, 1, "dtype")))
     return orig_ndarray_new(sub, args, kwds);
+  /* Converted once, here, and numpy is given the dtype that was checked:
+   * an object whose .dtype answers differently the second time cannot
+   * pass the check with one and build with the other. */
   d = PyObject_CallOneArg(np_dtype, dt);
-  has = d ? PyObject_GetAttrString(d, "hasobject") : NULL;
+  if (!d)
+    return NULL;
+  has = PyObject_GetAttrString(d, "hasobject");
   objects = has ? PyObject_IsTrue(has) : -1;
   Py_XDECREF(has);
-  Py_XDECREF(d);
-  if (objects < 0) {
-    PyErr_Clear(); /* numpy's own constructor says what is wrong with it */
-    return orig_ndarray_new(sub, args, kwds);
-  }
-  if (objects && PySys_Audit("tool_sandbox.ndarray", "s", "an array of objects over a buffer") < 0)
+  if (objects != 0 &&
+      (objects < 0 ||
+       PySys_Audit("tool_sandbox.ndarray", "s", "an array of objects over a buffer") < 0)) {
+    Py_DECREF(d);
     return NULL;
-  return orig_ndarray_new(sub, args, kwds);
+  }
+  if (kwds && PyDict_GetItemString(kwds, "dtype")) {
+    k2 = PyDict_Copy(kwds);
+    if (!k2 || PyDict_SetItemString(k2, "dtype", d) < 0)
+      goto fail;
+  } else {
+    /* A new tuple: the caller's may be shared (f(*t) passes t itself). */
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    a2 = PyTuple_New(n);
+    if (!a2)
+      goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+      PyObject *v = i == 1 ? d : PyTuple_GET_ITEM(args, i);
+      Py_INCREF(v);
+      PyTuple_SET_ITEM(a2, i, v);
+    }
+  }
+  r = orig_ndarray_new(sub, a2 ? a2 : args, k2 ? k2 : kwds);
+  Py_XDECREF(a2);
+  Py_XDECREF(k2);
+  Py_DECREF(d);
+  return r;
+fail:
+  Py_XDECREF(a2);
+  Py_XDECREF(k2);
+  Py_DECREF(d);
+  return NULL;
 }
 
 /* numpy.ndarray's constructor guarded, when numpy is loaded.  Its heap

@@ -415,6 +415,14 @@ _SELF_LOADS = frozenset(_OP[n] for n in ("LOAD_FAST", "LOAD_DEREF", "LOAD_CLOSUR
 _CONST_OK = frozenset(("__main__",)) | _ATTR_READ | _NAME_STORE
 
 
+# numpy's protocols: an object with __array_interface__ (or
+# __array_struct__) is read as memory at the address it gives.
+_ARRAY_PROTOCOL = frozenset((
+    "__array__", "__array_interface__", "__array_struct__", "__array_priority__",
+    "__array_ufunc__", "__array_function__", "__array_wrap__", "__array_finalize__",
+    "__array_prepare__", "__dlpack__", "__dlpack_device__"))
+
+
 def _meaningful_dunders():
     """The dunder names the interpreter gives a meaning to: those of the
     core types, plus the module, import and class-creation ones.  A string
@@ -435,11 +443,7 @@ def _meaningful_dunders():
         "__subclasscheck__", "__prepare__", "__mro_entries__", "__orig_bases__",
         "__set_name__", "__class_getitem__", "__init_subclass__", "__getattr__",
         "__traceback__", "__dict__", "__weakref__", "__objclass__", "__abstractmethods__",
-        # numpy's protocols: an object with __array_interface__ (or
-        # __array_struct__) is read as memory at the address it gives
-        "__array__", "__array_interface__", "__array_struct__", "__array_priority__",
-        "__array_ufunc__", "__array_function__", "__array_wrap__", "__array_finalize__",
-        "__array_prepare__", "__dlpack__", "__dlpack_device__"))
+        ) + tuple(_ARRAY_PROTOCOL))
     return frozenset(names)
 
 
@@ -2168,6 +2172,11 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
         if name == "__module__" and value != "__main__" and \
                 cls.__dict__.get("__module__") == "__main__":
             audit.refuse("class", "setting __module__ on %s" % _name_of(cls.__name__), f)
+        if name in _ARRAY_PROTOCOL:
+            # numpy reads memory at the address an __array_interface__
+            # gives: no class gains one while a snippet runs, by whoever's
+            # setattr (pandas' register_*_accessor sets the name it is given)
+            audit.refuse("class", "setting %s on %s" % (name, _name_of(cls.__name__)), f)
         if name == "__match_args__":
             if type(value) is not tuple or any(type(n) is not str for n in value):
                 audit.refuse("class", "setting __match_args__ on %s" % _name_of(cls.__name__), f)
