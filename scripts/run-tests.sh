@@ -44,8 +44,9 @@ trap 'rm -f "$out" "${responses:-}"' EXIT
 # any sanitizer report (Criterion does not turn those into failures).
 total_pass=0
 total_fail=0
+timings=()
 run() {
-  local p f
+  local p f t0=$SECONDS
   echo "== $*"
   if ! "$@" 2>&1 | tee "$out"; then
     echo "FAILED: $*"
@@ -75,6 +76,7 @@ run() {
     total_pass=$((total_pass + ${p% *}))
     total_fail=$((total_fail + ${p#* }))
   fi
+  timings+=("$((SECONDS - t0)) $*")
 }
 
 # The official MCP clients (tests/mcp/README.md) against a server of this
@@ -163,6 +165,8 @@ run ./build-asan/api-tests --jobs "$jobs"
 # where they were, exit 0 on SIGTERM, no LeakSanitizer/ASan/UBSan report.
 run ./scripts/leak-check.sh --binary build-asan/tool-sandbox --loadgen build/ts-loadgen
 
+echo "== the slowest steps (seconds; $SECONDS in all, builds and installs included)"
+printf '%s\n' "${timings[@]}" | sort -rn | head -8 | sed 's/^/== took /'
 echo "tests: $total_pass passed, $total_fail failed"
 if [ "$failed" -ne 0 ]; then
   echo "test suite FAILED"

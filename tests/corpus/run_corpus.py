@@ -363,9 +363,9 @@ def run_escape(args, files):
             print("  no longer escapes, remove it from the list: %s" % n)
         failed = [n for n in failed if n not in known] + stale
     print()
-    print("escape corpus: %d passed%s, %d failed" % (
-        len(names) - len(failed),
-        " (%d of them known escapes, listed above)" % len(known) if known else "", len(failed)))
+    print("escape corpus: %d passed, %d failed%s" % (
+        len(names) - len(failed), len(failed),
+        " (%d known escapes passed, listed above)" % len(known) if known else ""))
     return 1 if failed else 0
 
 
