@@ -6,7 +6,10 @@
  *  - type.__setattr__/__delattr__ of a dunder: the runner's attr_check;
  *  - every class that exists once the zygote is ready becomes immutable;
  *  - numpy.ndarray(), where numpy is loaded (the science profile): an
- *    array of Python objects over a buffer the caller gives is refused.
+ *    array of Python objects over a buffer the caller gives is refused;
+ *  - there too, numpy's instance lookups of __array_interface__ and
+ *    __array_struct__ (memory at an address the object gives) answer only
+ *    from a descriptor of a class made before the snippet ran.
  * Runs in the zygote (install) and in a child (the guards themselves). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,7 +35,12 @@ static PyObject *class_check, *attr_check;
 static setattrofunc orig_type_setattro;
 static bool class_guard_armed;
 
+static void guard_getattro(PyTypeObject *t);
+static bool interface_guard; /* numpy is loaded: see guarded_getattro */
+
 static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *kwds) {
+  PyObject *t;
+
   if (class_guard_armed && class_check && PyTuple_Check(args) && PyTuple_GET_SIZE(args) == 3) {
     PyObject *r = PyObject_CallFunctionObjArgs(class_check, (PyObject *)meta,
                                                PyTuple_GET_ITEM(args, 0),
@@ -42,7 +50,10 @@ static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *
       return NULL;
     Py_DECREF(r);
   }
-  return orig_type_new(meta, args, kwds);
+  t = orig_type_new(meta, args, kwds);
+  if (t && interface_guard && PyType_Check(t))
+    guard_getattro((PyTypeObject *)t);
+  return t;
 }
 
 static bool is_dunder(PyObject *name) {
@@ -122,6 +133,167 @@ fail:
   return NULL;
 }
 
+/* numpy looks __array_interface__ and __array_struct__ up on an object,
+ * not its class (PyArray_LookupSpecial_OnInstance: PyObject_GetAttr), and
+ * then reads memory at the address, offset and strides the answer gives,
+ * as any dtype ("|O": object references).  A dict with attribute access
+ * (scipy's OptimizeResult), any __getattr__, a C type's own lookup, or an
+ * instance attribute a package sets by name can give one.  So in the
+ * science zygote the lookup of every type that answers by its own means
+ * (a tp_getattro other than the generic one: __getattr__, __getattribute__,
+ * C lookups), and of the static types whose instances carry attributes a
+ * package may set (functions, modules, SimpleNamespace, partial), goes
+ * through guarded_getattro: while a snippet runs, those two names are
+ * answered only by a data descriptor of the object's class (PIL's
+ * Image.__array_interface__ property, numpy scalars'), which no class gains
+ * while a snippet runs (class_check, attr_check); anything else is refused
+ * through the audit hook.  Every other name goes to the type's own lookup,
+ * found in getattro_map.  Classes with the generic lookup keep it, and with
+ * it CPython's specialized attribute loads: their instances answer from
+ * their class or their dict, and neither gains a dunder while a snippet
+ * runs. */
+static struct {
+  PyTypeObject **key;
+  getattrofunc *val;
+  size_t cap, len;
+} getattro_map;
+
+static size_t map_slot(const PyTypeObject *t, size_t cap) {
+  return (size_t)(((uintptr_t)t >> 4) * UINT64_C(0x9E3779B97F4A7C15) >> 16) & (cap - 1);
+}
+
+static getattrofunc map_get(const PyTypeObject *t) {
+  if (!getattro_map.cap)
+    return NULL;
+  for (size_t i = map_slot(t, getattro_map.cap);; i = (i + 1) & (getattro_map.cap - 1)) {
+    if (getattro_map.key[i] == t)
+      return getattro_map.val[i];
+    if (!getattro_map.key[i])
+      return NULL;
+  }
+}
+
+static int map_put(PyTypeObject *t, getattrofunc f) {
+  size_t i;
+
+  if ((getattro_map.len + 1) * 2 > getattro_map.cap) {
+    size_t cap = getattro_map.cap ? getattro_map.cap * 2 : 1024;
+    PyTypeObject **key = calloc(cap, sizeof *key);
+    getattrofunc *val = calloc(cap, sizeof *val);
+
+    if (!key || !val) {
+      free(key);
+      free(val);
+      return -1;
+    }
+    for (size_t j = 0; j < getattro_map.cap; j++)
+      if (getattro_map.key[j]) {
+        for (i = map_slot(getattro_map.key[j], cap); key[i]; i = (i + 1) & (cap - 1))
+          ;
+        key[i] = getattro_map.key[j];
+        val[i] = getattro_map.val[j];
+      }
+    free(getattro_map.key);
+    free(getattro_map.val);
+    getattro_map.key = key;
+    getattro_map.val = val;
+    getattro_map.cap = cap;
+  }
+  for (i = map_slot(t, getattro_map.cap); getattro_map.key[i] && getattro_map.key[i] != t;
+       i = (i + 1) & (getattro_map.cap - 1))
+    ;
+  if (!getattro_map.key[i])
+    getattro_map.len++;
+  getattro_map.key[i] = t;
+  getattro_map.val[i] = f;
+  return 0;
+}
+
+/* The lookup t had before the guard: its own, or (inherited with the
+ * guard) that of the first class of its MRO that has one. */
+static getattrofunc own_getattro(PyTypeObject *t) {
+  getattrofunc f = map_get(t);
+  PyObject *mro = t->tp_mro;
+
+  if (f)
+    return f;
+  if (mro && PyTuple_Check(mro))
+    for (Py_ssize_t i = 1; i < PyTuple_GET_SIZE(mro); i++)
+      if ((f = map_get((PyTypeObject *)PyTuple_GET_ITEM(mro, i))))
+        return f;
+  return PyObject_GenericGetAttr;
+}
+
+static bool array_memory_name(PyObject *name) {
+  return PyUnicode_Check(name) && (PyUnicode_CompareWithASCIIString(name, "__array_interface__") == 0 ||
+                                   PyUnicode_CompareWithASCIIString(name, "__array_struct__") == 0);
+}
+
+static PyObject *guarded_getattro(PyObject *obj, PyObject *name) {
+  PyTypeObject *tp = Py_TYPE(obj);
+  PyObject *r = own_getattro(tp)(obj, name), *d;
+
+  /* numpy asks every object it converts: an answer it would not get (an
+   * AttributeError) passes as it is. */
+  if (!r || !class_guard_armed || !array_memory_name(name))
+    return r;
+  d = _PyType_Lookup(tp, name); /* borrowed */
+  if (d && Py_TYPE(d)->tp_descr_set)
+    return r;
+  Py_DECREF(r);
+  if (PySys_Audit("tool_sandbox.array_interface", "s",
+                  "an array interface not from a class's descriptor") < 0)
+    return NULL;
+  PyErr_SetObject(PyExc_AttributeError, name);
+  return NULL;
+}
+
+/* t's lookup through the guard, unless it is the generic one (see above). */
+static void guard_getattro(PyTypeObject *t) {
+  getattrofunc f = t->tp_getattro;
+
+  if (!f || f == PyObject_GenericGetAttr)
+    return;
+  if (f == guarded_getattro) {
+    /* inherited: the class it came from knows the original */
+    if (!map_get(t))
+      (void)map_put(t, own_getattro(t));
+    return;
+  }
+  if (map_put(t, f) == 0)
+    t->tp_getattro = guarded_getattro;
+}
+
+/* The static types whose instances carry attributes a package may set by
+ * name, generic lookup or not (their loads are not specialized anyway). */
+static int guard_static_getattro(ts_err *err) {
+  static const char *const types[][2] = {{"types", "FunctionType"},
+                                         {"types", "ModuleType"},
+                                         {"types", "SimpleNamespace"},
+                                         {"functools", "partial"}};
+
+  for (size_t i = 0; i < TS_ARRAY_LEN(types); i++) {
+    PyObject *m = PyImport_ImportModule(types[i][0]);
+    PyObject *t = m ? PyObject_GetAttrString(m, types[i][1]) : NULL;
+    PyTypeObject *tp = (PyTypeObject *)t;
+
+    Py_XDECREF(m);
+    if (!t || !PyType_Check(t) || !tp->tp_getattro) {
+      Py_XDECREF(t);
+      return ts_err_set(err, EINVAL, "%s.%s is not a type", types[i][0], types[i][1]);
+    }
+    if (tp->tp_getattro != guarded_getattro) {
+      if (map_put(tp, tp->tp_getattro) < 0) {
+        Py_DECREF(t);
+        return ts_err_set(err, ENOMEM, "out of memory");
+      }
+      tp->tp_getattro = guarded_getattro;
+    }
+    Py_DECREF(t);
+  }
+  return 0;
+}
+
 /* numpy.ndarray's constructor guarded, when numpy is loaded.  Its heap
  * subclasses made before (without a __new__ of their own they copied
  * array_new) get the guard in freeze_types: CPython's __new__ wrapper
@@ -141,7 +313,23 @@ static int guard_ndarray(ts_err *err) {
   orig_ndarray_new = ((PyTypeObject *)nd)->tp_new;
   ((PyTypeObject *)nd)->tp_new = guarded_ndarray_new;
   Py_DECREF(nd);
-  return 0;
+  interface_guard = true;
+  return guard_static_getattro(err);
+}
+
+/* After a dunder set on a class (a new __getattr__, say), its lookup and
+ * its subclasses' may be new ones: through the guard again. */
+static void reguard_tree(PyTypeObject *t, int depth) {
+  PyObject *subs;
+
+  guard_getattro(t);
+  if (depth > 64 || !(subs = PyObject_CallMethod((PyObject *)t, "__subclasses__", NULL))) {
+    PyErr_Clear();
+    return;
+  }
+  for (Py_ssize_t i = 0; PyList_Check(subs) && i < PyList_GET_SIZE(subs); i++)
+    reguard_tree((PyTypeObject *)PyList_GET_ITEM(subs, i), depth + 1);
+  Py_DECREF(subs);
 }
 
 /* The same, for an attribute set on a class after it was made (a stdlib
@@ -166,6 +354,8 @@ static int guarded_type_setattro(PyObject *type, PyObject *name, PyObject *value
   rc = orig_type_setattro(type, plain, value ? v : NULL);
   Py_DECREF(v);
   Py_DECREF(plain);
+  if (rc == 0 && interface_guard)
+    reguard_tree((PyTypeObject *)type, 0); /* a new __getattr__ changed their lookups */
   return rc;
 }
 
@@ -248,6 +438,8 @@ static int freeze_types(ts_err *err) {
         t->tp_new = guarded_type_new;
       if (orig_ndarray_new && t->tp_new == orig_ndarray_new)
         t->tp_new = guarded_ndarray_new;
+      if (interface_guard && (t->tp_flags & Py_TPFLAGS_HEAPTYPE))
+        guard_getattro(t);
       if ((t->tp_flags & Py_TPFLAGS_HEAPTYPE) && !(t->tp_flags & Py_TPFLAGS_IMMUTABLETYPE) &&
           !package_type(t, stdlib_names)) {
         t->tp_flags |= Py_TPFLAGS_IMMUTABLETYPE;
