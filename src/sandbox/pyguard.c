@@ -51,8 +51,25 @@ static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *
     Py_DECREF(r);
   }
   t = orig_type_new(meta, args, kwds);
-  if (t && interface_guard && PyType_Check(t))
+  if (t && interface_guard && PyType_Check(t)) {
+    /* A class made while a snippet runs, by whoever (sympy's Function()
+     * copies its caller's keywords into the new class's namespace), has
+     * no __array_interface__ or __array_struct__ of any kind: the guard
+     * below trusts the descriptors of classes made before. */
+    PyObject *dict = ((PyTypeObject *)t)->tp_dict;
+
+    if (class_guard_armed && dict &&
+        (PyDict_GetItemString(dict, "__array_interface__") ||
+         PyDict_GetItemString(dict, "__array_struct__"))) {
+      Py_DECREF(t);
+      if (PySys_Audit("tool_sandbox.array_interface", "s",
+                      "a class made with an array interface") < 0)
+        return NULL;
+      PyErr_SetString(PyExc_TypeError, "a class made with an array interface");
+      return NULL;
+    }
     guard_getattro((PyTypeObject *)t);
+  }
   return t;
 }
 
@@ -146,7 +163,8 @@ fail:
  * through guarded_getattro: while a snippet runs, those two names are
  * answered only by a data descriptor of the object's class (PIL's
  * Image.__array_interface__ property, numpy scalars'), which no class gains
- * while a snippet runs (class_check, attr_check); anything else is refused
+ * while a snippet runs (guarded_type_new, whoever makes the class; attr_check
+ * after); anything else is refused
  * through the audit hook.  Every other name goes to the type's own lookup,
  * found in getattro_map.  Classes with the generic lookup keep it, and with
  * it CPython's specialized attribute loads: their instances answer from
