@@ -703,6 +703,50 @@ _REPLACED = {}  # (module, name) -> the object its view holds instead
 _PKG_TRUST = [lambda f: False]
 
 
+_AS_STRIDED = """\
+def as_strided(x, shape=None, strides=None, subok=False, writeable=True):
+    x = _ts_np.array(x, copy=False, subok=subok)
+    view = _ts_as_strided(x, shape, strides, subok, writeable)
+    _ts_strided_check(x, view)
+    return view
+"""
+
+
+def _guard_as_strided():
+    """numpy's as_strided, where numpy is loaded (the science profile),
+    checked where every caller reaches it: the view it makes must lie in
+    the memory of the array it was made from (the array that owns it).
+    The name is refused to snippets, but packages call it with shapes and
+    strides a snippet chose (sliding_window_view checks its window with the
+    snippet's own comparisons, then asked for 2**56 bytes).  A view past
+    that memory is refused through the audit hook while a snippet runs.
+    The function object itself gets the new code, so that every module
+    that imported it calls the check."""
+    st = _sys.modules.get("numpy.lib.stride_tricks")
+    np = _sys.modules.get("numpy")
+    if st is None or np is None:
+        return
+    fn = st.as_strided
+    orig = _types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__,
+                               fn.__closure__)
+    ndarray, byte_bounds = np.ndarray, np.byte_bounds
+
+    def check(x, view):
+        owner = x
+        while isinstance(owner.base, ndarray):
+            owner = owner.base
+        lo, hi = byte_bounds(view)
+        olo, ohi = byte_bounds(owner)
+        if view.size and (lo < olo or hi > ohi):
+            _sys.audit("tool_sandbox.as_strided", "a view past the memory of its array")
+
+    g = fn.__globals__
+    g["_ts_np"], g["_ts_as_strided"], g["_ts_strided_check"] = np, orig, check
+    ns = {}
+    exec(compile(_AS_STRIDED, fn.__code__.co_filename, "exec"), g, ns)
+    fn.__code__ = ns["as_strided"].__code__
+
+
 def _refused_objects(names):
     """The ids of the objects a profile refuses by dotted name (a module, or
     a module's attribute), as this process has them, and of the real
@@ -1817,6 +1861,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
 
         show.__qualname__ = "show"
         _REPLACED[("matplotlib.pyplot", "show")] = show
+    _guard_as_strided()
     views = _module_views(module_allowed, _refused_objects(refused))
 
     def refuse(name):
