@@ -196,7 +196,7 @@ static int map_put(PyTypeObject *t, getattrofunc f) {
 
   if ((getattro_map.len + 1) * 2 > getattro_map.cap) {
     size_t cap = getattro_map.cap ? getattro_map.cap * 2 : 1024;
-    PyTypeObject **key = calloc(cap, sizeof *key);
+    PyTypeObject **key = calloc(cap, sizeof(PyTypeObject *));
     getattrofunc *val = calloc(cap, sizeof *val);
 
     if (!key || !val) {
