@@ -398,19 +398,18 @@ def run_rss_phase(server, n, conc=8, chunk=10000):
             "curve": curve}
 
 
-def run_sessions_model(binary, calls, sessions=10, seed=1):
-    """tests/sessions/model.py on its own server: its summary (wall time, calls
-    per kind, commits, rollbacks, mismatches) and its exit status."""
-    print("sessions model: %d operations over %d sessions at first" % (calls, sessions),
-          file=sys.stderr, flush=True)
-    fd, path = tempfile.mkstemp(prefix="ts-model-", suffix=".json")
+def json_report(args, prefix, with_stdout):
+    """Runs a Python script of ours with --json PATH: the report it wrote
+    ({} without one) and its exit status; its progress goes to stderr (its
+    stdout too, with_stdout)."""
+    fd, path = tempfile.mkstemp(prefix=prefix, suffix=".json")
     os.close(fd)
     try:
-        p = subprocess.run([PY, os.path.join(ROOT, "tests", "sessions", "model.py"), binary,
-                            "--calls", str(calls), "--sessions", str(sessions),
-                            "--seed", str(seed), "--json", path],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        sys.stderr.write(p.stdout)
+        p = subprocess.run([PY] + args + ["--json", path],
+                           stdout=subprocess.PIPE if with_stdout else subprocess.DEVNULL,
+                           stderr=subprocess.STDOUT if with_stdout else subprocess.PIPE,
+                           text=True)
+        sys.stderr.write(p.stdout if with_stdout else p.stderr)
         try:
             with open(path) as f:
                 summary = json.load(f)
@@ -420,28 +419,24 @@ def run_sessions_model(binary, calls, sessions=10, seed=1):
         os.unlink(path)
     summary["exit_status"] = p.returncode
     return summary
+
+
+def run_sessions_model(binary, calls, sessions=10, seed=1):
+    """tests/sessions/model.py on its own server: its summary (wall time, calls
+    per kind, commits, rollbacks, mismatches) and its exit status."""
+    print("sessions model: %d operations over %d sessions at first" % (calls, sessions),
+          file=sys.stderr, flush=True)
+    return json_report([os.path.join(ROOT, "tests", "sessions", "model.py"), binary,
+                        "--calls", str(calls), "--sessions", str(sessions), "--seed", str(seed)],
+                       "ts-model-", with_stdout=True)
 
 
 def run_science(binary, rounds):
     """bench/science.py on its own servers: its report, and its exit status
     (2: the science profile could not start, e.g. numpy is not installed)."""
     print("science profile: %d rounds" % rounds, file=sys.stderr, flush=True)
-    fd, path = tempfile.mkstemp(prefix="ts-science-", suffix=".json")
-    os.close(fd)
-    try:
-        p = subprocess.run([PY, os.path.join(ROOT, "bench", "science.py"), "--binary", binary,
-                            "--rounds", str(rounds), "--json", path],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        sys.stderr.write(p.stderr)
-        try:
-            with open(path) as f:
-                summary = json.load(f)
-        except (OSError, ValueError):
-            summary = {}
-    finally:
-        os.unlink(path)
-    summary["exit_status"] = p.returncode
-    return summary
+    return json_report([os.path.join(ROOT, "bench", "science.py"), "--binary", binary,
+                        "--rounds", str(rounds)], "ts-science-", with_stdout=False)
 
 
 def check_targets(rep, cells):

@@ -752,9 +752,7 @@ def _refused_objects(names):
     a module's attribute), as this process has them, and of the real
     reflective builtins, which a module may re-export (mpmath's exec_):
     the snippet's builtins are other objects."""
-    ids = {id(getattr(_b, n)) for n in ("getattr", "setattr", "delattr", "eval", "exec",
-                                         "compile", "open", "vars", "globals", "locals",
-                                         "breakpoint", "input", "type", "__import__")}
+    ids = {id(getattr(_b, n)) for n in _REFLECTIVE + ("type", "__import__")}
     ids.add(id(_sys._getframe))
     for name in names:
         mod, _, attr = name.rpartition(".")
@@ -1146,10 +1144,11 @@ def _pkg_source_bad(src):
 # Names that code a package compiled at run time may not use: the
 # reflective builtins (the package's namespace holds the real ones:
 # sympy's parser copies every builtin function into it).
-_PKG_CODE_REFUSED = frozenset((
-    "getattr", "setattr", "delattr", "eval", "exec", "compile", "open", "vars", "globals",
-    "locals", "breakpoint", "input", "memoryview", "dir", "help", "type", "super", "object",
-    "classmethod", "staticmethod", "property", "exit", "quit"))
+_REFLECTIVE = ("getattr", "setattr", "delattr", "eval", "exec", "compile", "open", "vars",
+               "globals", "locals", "breakpoint", "input")
+_PKG_CODE_REFUSED = frozenset(_REFLECTIVE + (
+    "memoryview", "dir", "help", "type", "super", "object", "classmethod", "staticmethod",
+    "property", "exit", "quit"))
 
 
 def _pkg_code_why(code, read_dirs):

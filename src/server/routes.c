@@ -139,7 +139,8 @@ static struct ts_files_limits files_limits(const struct ts_config *cfg) {
 
 enum { PICK_AUTO, PICK_DEFAULT, PICK_SCIENCE };
 static int profile_field(const struct ts_server *s, const cJSON *root, struct ts_reqerr *re);
-static bool wants_science(const struct ts_validation *v);
+static int check_in_profile(struct ts_server *s, struct conn *c, const struct ts_str *code,
+                            unsigned caps, bool may_route, int *pick, struct ts_validation *v);
 
 static enum route_result route_validate(struct ts_server *s, struct conn *c) {
   struct ts_validate_req req = {0};
@@ -172,20 +173,13 @@ static enum route_result route_validate(struct ts_server *s, struct conn *c) {
     cJSON_Delete(root);
     return ROUTE_ANSWERED;
   }
-  if (check_code_in(s, c, &req.code, caps, pick == PICK_SCIENCE, &v) == 0) {
-    if (pick == PICK_AUTO && s->cfg->science && !v.valid && wants_science(&v)) {
-      ts_validation_free(&v);
-      pick = PICK_SCIENCE;
-      if (check_code_in(s, c, &req.code, caps, true, &v) < 0)
-        goto out;
-    }
+  if (check_in_profile(s, c, &req.code, caps, true, &pick, &v) == 0) {
     doc = ts_validation_to_json(&v);
     if (doc && s->cfg->science)
       cJSON_AddStringToObject(doc, "profile", pick == PICK_SCIENCE ? PROFILE_SCIENCE
                                                                    : PROFILE_DEFAULT);
     reply_json(c, MHD_HTTP_OK, doc);
   }
-out:
   cJSON_Delete(root);
   ts_validation_free(&v);
   return ROUTE_ANSWERED;
@@ -328,6 +322,24 @@ static bool wants_science(const struct ts_validation *v) {
   return false;
 }
 
+/* Validates a snippet under the policy of its profile, *pick (from
+ * profile_field): the science one when asked for; and, when the request
+ * named none and may_route, the science one too for a snippet the default
+ * policy refused for its imports of science's packages (*pick becomes
+ * PICK_SCIENCE).  /validate and /execute choose alike through it.  -1
+ * after replying, as check_code_in. */
+static int check_in_profile(struct ts_server *s, struct conn *c, const struct ts_str *code,
+                            unsigned caps, bool may_route, int *pick, struct ts_validation *v) {
+  if (check_code_in(s, c, code, caps, *pick == PICK_SCIENCE, v) < 0)
+    return -1;
+  if (*pick == PICK_AUTO && may_route && s->cfg->science && !v->valid && wants_science(v)) {
+    ts_validation_free(v);
+    *pick = PICK_SCIENCE;
+    return check_code_in(s, c, code, caps, true, v);
+  }
+  return 0;
+}
+
 /* Reads an /execute request (the body, or an MCP tool's arguments) into a
  * job for its profile's executor (x->ex, x->profile; c->profile too): 0
  * with x->p ready to submit (x->files and x->root hold what it points
@@ -370,19 +382,9 @@ int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t l
   }
   if (!x->root)
     return -1;
-  if (check_code_in(s, c, &req.code, caps, pick == PICK_SCIENCE, &v) < 0) {
+  if (check_in_profile(s, c, &req.code, caps, !in_session, &pick, &v) < 0) {
     exec_prep_free(x);
     return -2;
-  }
-  if (pick == PICK_AUTO && !in_session && cfg->science && !v.valid && wants_science(&v)) {
-    /* An import of numpy & co.: the science profile, validated by its own
-     * policy. */
-    ts_validation_free(&v);
-    pick = PICK_SCIENCE;
-    if (check_code_in(s, c, &req.code, caps, true, &v) < 0) {
-      exec_prep_free(x);
-      return -2;
-    }
   }
   x->profile = c->profile = pick == PICK_SCIENCE ? PROFILE_SCIENCE : PROFILE_DEFAULT;
   x->ex = pick == PICK_SCIENCE ? s->ex_science : s->ex;
