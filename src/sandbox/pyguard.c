@@ -51,7 +51,10 @@ static PyObject *guarded_type_new(PyTypeObject *meta, PyObject *args, PyObject *
     Py_DECREF(r);
   }
   t = orig_type_new(meta, args, kwds);
-  if (t && interface_guard && PyType_Check(t)) {
+  /* type.__new__(type, x) answers a class that exists: only a class made
+   * from a name, bases and a namespace is new. */
+  if (t && interface_guard && PyType_Check(t) && PyTuple_Check(args) &&
+      PyTuple_GET_SIZE(args) == 3) {
     /* A class made while a snippet runs, by whoever (sympy's Function()
      * copies its caller's keywords into the new class's namespace), has
      * no __array_interface__ or __array_struct__ of any kind: the guard
