@@ -15,7 +15,7 @@ FROM ${BASE} AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       build-essential cmake pkg-config libmicrohttpd-dev libcjson-dev libseccomp-dev \
-      libpython3-dev libcriterion-dev \
+      libpython3-dev libcriterion-dev python3 \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY CMakeLists.txt ./

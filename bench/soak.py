@@ -117,8 +117,9 @@ MIX = [
                   "getattr(__builtins__, 'op' + 'en')('/etc/passwd')\n"},
          False, "soak leak", '"valid":false', leak_weight=8),
     # attacks that run and hit a limit
-    Kind("runtime_builtins", "/execute", {"code": "print(dir())"},
-         {"error"}, "soak leak", '"status":"error"'),
+    Kind("runtime_getattr", "/execute",
+         {"code": "n = ''.join(['__cla', 'ss__'])\nprint(getattr(1, n))"},
+         {"error"}, "soak leak", '"type":"SandboxRefused"'),
     # one request far beyond the allowance: a MemoryError with nothing in
     # use, which the server does not call memory_limit (src/exec/outcome.h)
     Kind("mem_str_10g", "/execute", {"code": "x = 'a' * 10**10"},

@@ -41,7 +41,7 @@ static const struct limits limit_sets[] = {
 };
 
 static const char *const error_codes[] = {"invalid_json", "invalid_field", "missing_field",
-                                          "limit_exceeded"};
+                                          "limit_exceeded", "unknown_field"};
 
 static void check_error(const struct ts_reqerr *e) {
   bool known = false;
@@ -110,7 +110,7 @@ static void check_roundtrip(const struct ts_str *code, const struct ts_str *in) 
   }
   body[n++] = '}';
   FUZZ_CHECK(n <= cap);
-  root = ts_execute_req_parse(body, n, 1, 1, 16, 16, &req, &e);
+  root = ts_execute_req_parse(body, n, ts_fields_execute, 1, 1, 16, 16, &req, &e);
   FUZZ_CHECK(root != NULL);
   FUZZ_CHECK(req.code.len == code->len && memcmp(req.code.s, code->s, code->len) == 0);
   if (in)
@@ -430,7 +430,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cJSON *root;
 
     memset(&e, 0, sizeof e);
-    root = ts_execute_req_parse(body, size, l->timeout_default, l->timeout_max, l->memory_default,
+    root = ts_execute_req_parse(body, size, ts_fields_execute, l->timeout_default, l->timeout_max, l->memory_default,
                                 l->memory_max, &req, &e);
     if (!root) {
       check_error(&e);

@@ -125,10 +125,17 @@ run ./build/sandbox-tests --jobs "$jobs"
 # imported, their directories in the root): the same results.
 run env SBX_PROFILE=science ./build/sandbox-tests --jobs "$jobs"
 # The Python layer through HTTP (tests/corpus): every escape snippet twice,
-# with the default policy and with the runtime layer alone, none may reach
-# its goal; the ordinary snippets must pass at 99 % or more.
-run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape
-run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign
+# with the validator and runtime layer and with the runtime layer alone,
+# none may reach its goal; the ordinary snippets must pass at 99 % or more.
+# First under the strict policy (the seed's rule) ...
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape --policy strict
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign --policy strict
+# ... then under the standard one, the default (its sys, io, os, pathlib,
+# asyncio, ... views and checked getattr, setattr, delattr, vars, dir),
+# with its own benign corpus (tests/corpus/benign-standard).
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape --policy standard
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign --policy standard
+run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind benign --policy standard --dir tests/corpus/benign-standard
 # The same for the science profile (tests/corpus/*-science): its escapes must
 # be exactly those listed in escape-science/KNOWN_ESCAPES (README: Profiles).
 run /usr/bin/python3 tests/corpus/run_corpus.py --binary build/tool-sandbox --kind escape --profile science

@@ -144,9 +144,10 @@ tidy_n=0
 # snprintf and the rest of the printf family into __builtin___*_chk calls
 # that the checks do not recognise.
 if ! cmake -S . -B build-tidy -DCMAKE_BUILD_TYPE=Debug -DTS_TESTS=OFF \
-     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >"$tmp/cmake.txt" 2>&1; then
+     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >"$tmp/cmake.txt" 2>&1 ||
+   ! cmake --build build-tidy --target ts-rules >>"$tmp/cmake.txt" 2>&1; then
   cat "$tmp/cmake.txt"
-  echo "static-check: cmake could not configure build-tidy" >&2
+  echo "static-check: cmake could not configure build-tidy (or generate its rules)" >&2
   tidy_n=1
 else
   jobs=${TS_TIDY_JOBS:-$(( $(nproc) < 2 ? 1 : 2 ))}

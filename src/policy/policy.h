@@ -30,7 +30,25 @@ struct ts_policy {
    * or written as a string: __mro__, __wrapped__, __args__...  Built in.
    * The validator narrows __annotations__ further (see validator.c). */
   struct ts_strset read_only_dunders;
+  /* The named policy this is (TS_POLICY_STRICT or TS_POLICY_STANDARD):
+   * standard also checks the constant names given to getattr, setattr,
+   * delattr and hasattr as attributes (the runtime checks computed ones). */
+  bool standard;
+  /* Under standard: the modules the operator allowed by name
+   * (--allowed-modules), which keep their whole public surface: the
+   * standard views do not narrow them (ts_policy_operator_allowed). */
+  struct ts_strset operator_modules;
 };
+
+/* The two named policies a request or the server chooses ("policy"). */
+#define TS_POLICY_STRICT "strict"
+#define TS_POLICY_STANDARD "standard"
+
+/* Turns a copy of the strict policy into the standard one: the builtins
+ * that read or write an attribute by a name (getattr, setattr, delattr,
+ * vars) become safe views checked at run time, and `io` an allowed module
+ * (its in-memory streams only).  Returns 0, or -1 on ENOMEM. */
+int ts_policy_make_standard(struct ts_policy *p, ts_err *err);
 
 /* Fills *p with the built-in default policy.  Returns 0, or -1 on ENOMEM. */
 int ts_policy_init_default(struct ts_policy *p, ts_err *err);
@@ -52,6 +70,9 @@ int ts_policy_copy(struct ts_policy *dst, const struct ts_policy *src, ts_err *e
  * one of its parent packages is in allowed_modules and none of them is in
  * banned_modules. */
 bool ts_policy_module_allowed(const struct ts_policy *p, const char *dotted);
+/* dotted, or a package of it, is one the operator allowed by name (and
+ * not banned): under standard, no view of it narrows what it holds. */
+bool ts_policy_operator_allowed(const struct ts_policy *p, const char *dotted);
 
 /* True when `dotted` or one of its parent packages is in banned_modules. */
 bool ts_policy_module_banned(const struct ts_policy *p, const char *dotted);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "policy/validator.h"
+#include "rules_gen.h"
 #include "util/pyembed.h"
 #include "util/utf8.h"
 
@@ -60,11 +61,6 @@ static const char *const star_refused[] = {
  * is refused. */
 static const char *const checked_calls[] = {
   "wraps", "attrgetter", "methodcaller", "update_wrapper", "make_dataclass",
-};
-
-/* Underscore names that are documented public API (namedtuple's). */
-static const char *const public_underscore[] = {
-  "_asdict", "_field_defaults", "_fields", "_make", "_replace",
 };
 
 struct pos {
@@ -913,7 +909,8 @@ static void frame_clear(struct frame *f) {
 enum {
   BIND_OTHER = 1,      /* any binding but the ones below */
   BIND_TYPING = 2,     /* import typing [as n] */
-  BIND_FROM_TYPING = 4 /* from typing import X [as n] */
+  BIND_FROM_TYPING = 4, /* from typing import X [as n] */
+  BIND_SELF_IMPORT = 8  /* import n, import n.sub (binding n) */
 };
 
 /* For `from typing import X as n`: which X each n names. */
@@ -986,10 +983,13 @@ static int note_import(struct walk *w, PyObject *node, bool from) {
       if (!(top = PyUnicode_FromStringAndSize(n, (Py_ssize_t)strcspn(n, "."))))
         rc = -1;
       else
-        rc = note_binding(w, top, BIND_OTHER, NULL);
+        rc = note_binding(w, top, BIND_SELF_IMPORT, NULL);
     } else if (n) {
       rc = note_binding(w, as ? as : name,
-                        strcmp(n, "typing") == 0 ? BIND_TYPING : BIND_OTHER, NULL);
+                        strcmp(n, "typing") == 0 ? BIND_TYPING
+                        : as                     ? BIND_OTHER
+                                                 : BIND_SELF_IMPORT,
+                        NULL);
     }
     Py_XDECREF(top);
     Py_XDECREF(name);
@@ -1140,7 +1140,7 @@ static bool is_sunder(const char *s) {
 
 static bool is_private(const char *attr) {
   return attr[0] == '_' &&
-         !in_list(attr, public_underscore, TS_ARRAY_LEN(public_underscore)) &&
+         !in_list(attr, ts_rule_public_underscore, TS_ARRAY_LEN(ts_rule_public_underscore)) &&
          !is_sunder(attr);
 }
 
@@ -1211,6 +1211,88 @@ static bool dunder_read_ok(struct walk *w, PyObject *node, const char *attr) {
  * source, where the checked calls' names must be called; `read`: the
  * attribute is read (a Load, a class pattern, a name given to attrgetter),
  * not set or deleted. */
+/* A name the standard policy's view of a module holds that is refused
+ * elsewhere (rules.txt: view-refused-elsewhere, "sys.exit"): on that
+ * module's name, or imported from it. */
+static bool view_member(const struct ts_policy *pol, PyObject *value, const char *mod,
+                        const char *attr) {
+  if (!pol->standard)
+    return false;
+  for (size_t i = 0; i < TS_ARRAY_LEN(ts_rule_view_refused_elsewhere); i++) {
+    const char *pair = ts_rule_view_refused_elsewhere[i], *dot = strrchr(pair, '.');
+    size_t ml = (size_t)(dot - pair);
+    PyObject *h;
+    const char *id;
+    bool same;
+
+    if (strcmp(attr, dot + 1) != 0)
+      continue;
+    if (mod) {
+      same = strlen(mod) == ml && strncmp(mod, pair, ml) == 0;
+    } else {
+      if (!is_type(value, py.name) || !get_str(value, py.s_id, &h, &id))
+        continue;
+      same = strlen(id) == ml && strncmp(id, pair, ml) == 0;
+      Py_XDECREF(h);
+    }
+    if (same)
+      return true;
+  }
+  return false;
+}
+
+/* The standard policy's own views of a module (rules.txt: view.sys,
+ * view.os, ...): the names each holds, or NULL for a module whose view is
+ * its public attributes. */
+static const struct ts_rule *view_of(const char *mod) {
+  char section[64];
+
+  (void)snprintf(section, sizeof section, "view.%s", mod);
+  for (size_t i = 0; i < TS_ARRAY_LEN(ts_rules); i++)
+    if (strcmp(ts_rules[i].section, section) == 0)
+      return &ts_rules[i];
+  return NULL;
+}
+
+/* `attr` of the view of `mod`, refused when the view does not hold it,
+ * with the names it does.  Returns 1 when it refused, 0 when it did not
+ * (or `mod` has no view of its own), -1 on failure. */
+static int check_view_member(struct walk *w, struct pos p, const char *mod, const char *attr) {
+  const struct ts_rule *view = w->pol->standard ? view_of(mod) : NULL;
+  char have[512];
+  size_t o = 0;
+
+  if (!view || ts_policy_operator_allowed(w->pol, mod))
+    return 0;
+  for (size_t i = 0; i < view->n; i++)
+    if (strcmp(view->names[i], attr) == 0)
+      return 0;
+  for (size_t i = 0; i < view->n && o < sizeof have - 8; i++)
+    o += (size_t)snprintf(have + o, sizeof have - o, "%s%s", i ? ", " : "", view->names[i]);
+  if (o >= sizeof have - 8)
+    (void)snprintf(have + sizeof have - 8, 8, "...");
+  return add(w, "view-member", attr, p,
+             "'%s.%s' is not in the sandbox's view of %s, which holds: %s", mod, attr, mod,
+             have) < 0 ? -1 : 1;
+}
+
+/* Under the standard policy, `sys.settrace` where `sys` is bound only by
+ * `import sys`: a name its view does not hold is refused here rather than
+ * as an AttributeError at run time. */
+static int check_view_attr(struct walk *w, PyObject *node, const char *attr, PyObject *value,
+                           bool scan) {
+  PyObject *h;
+  const char *mod;
+  int rc = 0;
+
+  if (!w->pol->standard || !is_type(value, py.name) || !get_str(value, py.s_id, &h, &mod))
+    return 0;
+  if (view_of(mod) && binding_of(w, mod, NULL) == BIND_SELF_IMPORT)
+    rc = check_view_member(w, site_pos(w, node, attr, scan), mod, attr);
+  Py_XDECREF(h);
+  return rc;
+}
+
 static int check_attr(struct walk *w, PyObject *node, const char *attr,
                       PyObject *value, bool load, bool read, bool scan) {
   const struct ts_policy *pol = w->pol;
@@ -1220,6 +1302,12 @@ static int check_attr(struct walk *w, PyObject *node, const char *attr,
    * the builtins module reached some unforeseen way.  re.compile is the one
    * common false positive and `re` cannot be rebound to builtins without
    * already holding it. */
+  int rc = check_view_attr(w, node, attr, value, scan);
+
+  if (rc != 0)
+    return rc < 0 ? -1 : 0;
+  if (view_member(pol, value, NULL, attr))
+    return 0;
   if (ts_strset_has(&pol->banned_names, attr) &&
       !(strcmp(attr, "compile") == 0 && is_name(value, "re")))
     return add(w, "banned-name", attr, site_pos(w, node, attr, scan),
@@ -1859,8 +1947,11 @@ static int check_import_alias(struct walk *w, PyObject *alias,
                  "refused names; import the names you need", mod);
     return 0;
   }
-  if (name[0] == '_' || ts_strset_has(&pol->banned_names, name) ||
-      ts_strset_has(&pol->banned_attributes, name))
+  if ((rc = check_view_member(w, ident_pos(w, alias, name), mod, name)) != 0)
+    return rc < 0 ? -1 : 0;
+  if (name[0] == '_' || (!view_member(pol, NULL, mod, name) &&
+                          (ts_strset_has(&pol->banned_names, name) ||
+                           ts_strset_has(&pol->banned_attributes, name))))
     return add(w, "banned-name", name, ident_pos(w, alias, name),
                "'%s' cannot be imported from '%s'", name, mod);
   /* under another name the check of its calls would not see it */
@@ -2570,6 +2661,14 @@ static int check_call(struct walk *w, PyObject *node, int depth) {
     rc = check_call_form(w, fname, args, kws, &ok, depth);
   if (rc == 0 && npos >= 2 && typed_fields_call(w, func))
     rc = check_typed_fields(w, PyList_GET_ITEM(args, 1), depth);
+  /* The standard policy's getattr and friends: a constant name is checked
+   * here like an attribute of the code (getattr(x, '__class__') is a
+   * dunder); a computed one by the runtime's view, by the same rule. */
+  if (rc == 0 && w->pol->standard && fname && is_type(func, py.name) && npos >= 2 &&
+      (strcmp(fname, "getattr") == 0 || strcmp(fname, "setattr") == 0 ||
+       strcmp(fname, "delattr") == 0 || strcmp(fname, "hasattr") == 0) &&
+      builtin_intact(w, fname) && is_str_constant(PyList_GET_ITEM(args, 1)))
+    rc = check_name_constant(w, PyList_GET_ITEM(args, 1), false);
   /* borrowed: the tree outlives the walk, and no other node has this
    * address while it does */
   if (ok)

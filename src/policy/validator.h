@@ -16,7 +16,7 @@
 /* Rule ids (part of the API): null-byte, encoding, syntax-error,
  * too-complex, import-banned, import-not-allowed, import-relative,
  * import-star, banned-name, dunder, private-attribute, internal-attribute,
- * too-many-violations. */
+ * view-member (standard policy), too-many-violations. */
 struct ts_violation {
   char rule[32];     /* "syntax-error", "import-banned", ... */
   char *message;     /* owned */

@@ -458,6 +458,12 @@ static long run_job(const struct ts_child_ctx *ctx, bool session, bool *intact) 
       die("grant files");
     Py_DECREF(r);
   }
+  if (job.limits.flags & TS_JOB_F_STANDARD) {
+    PyObject *r = PyObject_CallFunction(ctx->grant, "s", "standard");
+    if (!r)
+      die("grant standard");
+    Py_DECREF(r);
+  }
 
   /* 11. Compile, with the same call and flags as the validator: what runs
    *     is what was checked.  When the server's parse found the last

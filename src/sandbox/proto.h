@@ -118,6 +118,9 @@ struct ts_job_limits {
  * become the state; the server decides either way. */
 #define TS_JOB_F_COMMIT_NEVER 0x20u
 #define TS_JOB_F_COMMIT_ALWAYS 0x40u
+/* The standard policy: the runtime layer adds its safe views (runner.py:
+ * grant("standard")) to the snippet's builtins and modules. */
+#define TS_JOB_F_STANDARD 0x80u
 /* A job's working directory: its current directory, the private tmpfs
  * that child.c mounts in step 3, where its files are written. */
 #define TS_WORKDIR "/tmp"

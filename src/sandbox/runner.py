@@ -58,6 +58,10 @@ from binascii import b2a_base64 as _b64
 
 _SNIPPET = "<snippet>"
 
+# The Python layer's rules, shared with the validator (src/policy/rules.txt:
+# one tuple of names per section).
+_RULES = None  # cmake/rules.py puts src/policy/rules.txt here
+
 # The capabilities of this child's job (grant()): empty in the zygote, so
 # every child starts without any.
 _CAPS = set()
@@ -198,37 +202,10 @@ _SAFE = (
 
 # Dunder methods a snippet may define, call and read: each is called by the
 # interpreter with the object itself, never with a name to look up.
-_DUNDER_METHODS = frozenset((
-    "__init__", "__new__", "__post_init__", "__del__",
-    "__str__", "__repr__", "__format__", "__bytes__", "__hash__", "__bool__",
-    "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
-    "__len__", "__length_hint__", "__iter__", "__next__", "__reversed__",
-    "__contains__", "__getitem__", "__setitem__", "__delitem__", "__missing__",
-    "__enter__", "__exit__", "__aenter__", "__aexit__", "__aiter__", "__anext__",
-    "__await__", "__call__",
-    "__add__", "__radd__", "__iadd__", "__sub__", "__rsub__", "__isub__",
-    "__mul__", "__rmul__", "__imul__", "__truediv__", "__rtruediv__", "__itruediv__",
-    "__floordiv__", "__rfloordiv__", "__ifloordiv__", "__mod__", "__rmod__", "__imod__",
-    "__pow__", "__rpow__", "__ipow__", "__matmul__", "__rmatmul__", "__imatmul__",
-    "__neg__", "__pos__", "__abs__", "__invert__",
-    "__and__", "__rand__", "__iand__", "__or__", "__ror__", "__ior__",
-    "__xor__", "__rxor__", "__ixor__", "__lshift__", "__rlshift__", "__ilshift__",
-    "__rshift__", "__rrshift__", "__irshift__", "__divmod__", "__rdivmod__",
-    "__round__", "__trunc__", "__floor__", "__ceil__",
-    "__int__", "__float__", "__complex__", "__index__", "__sizeof__",
-    "__copy__", "__deepcopy__", "__getnewargs__", "__init_subclass__",
-))
+_DUNDER_METHODS = frozenset(_RULES["dunder-methods"] + _RULES["dunder-methods-runtime"])
 # Plain data a snippet may read: names, docs, exception chaining.
-_DUNDER_DATA = frozenset((
-    "__name__", "__qualname__", "__doc__", "__module__", "__annotations__",
-    "__cause__", "__context__", "__suppress_context__", "__notes__",
-    "__version__", "__members__", "__match_args__", "__slots__", "__all__",
-    "__dataclass_fields__", "__total__", "__required_keys__", "__optional_keys__",
-    # typing's introspection data (typing.get_args is the same), the MRO
-    # (classes are harmless without their dunders), functools.wraps' link
-    "__args__", "__parameters__", "__constraints__", "__bound__", "__origin__",
-    "__mro__", "__bases__", "__base__", "__wrapped__",
-))
+_DUNDER_DATA = frozenset(_RULES["dunder-readable"] + _RULES["dunder-read-only"] +
+                         _RULES["dunder-data-runtime"])
 _ATTR_READ = _DUNDER_METHODS | _DUNDER_DATA
 _ATTR_WRITE = _DUNDER_METHODS | frozenset((
     "__doc__", "__name__", "__qualname__", "__cause__", "__context__",
@@ -259,15 +236,9 @@ _STDLIB_CLASS_KEYS = _CLASS_KEYS | frozenset((
     "__optional_keys__", "__total__", "__parameters__", "__abstractmethods__",
     "__reduce_ex__", "__reduce__"))
 # Interpreter internals reached by plain (non-underscore) names.
-_INTERNAL = frozenset((
-    "gi_frame", "gi_code", "gi_yieldfrom", "cr_frame", "cr_code", "cr_await",
-    "cr_origin", "ag_frame", "ag_code", "ag_await", "tb_frame", "tb_next",
-    "tb_lasti", "f_back", "f_globals", "f_locals", "f_builtins", "f_code",
-    "f_trace", "f_lasti", "func_globals", "func_code", "mro",
-    "obj",  # AttributeError.obj: the object a failed lookup had reached
-))
+_INTERNAL = frozenset(_RULES["internal-attributes"])
 # Underscore names that are documented public API (namedtuple's).
-_PUBLIC_UNDERSCORE = frozenset(("_asdict", "_field_defaults", "_fields", "_make", "_replace"))
+_PUBLIC_UNDERSCORE = frozenset(_RULES["public-underscore"])
 # namedtuple(rename=True) fields, and enum's documented _sunder_ names
 # (_value_, _name_, _missing_, _generate_next_value_, ...).
 _INDEXED = _re.compile(r"_\d+\Z|_[a-z][a-z0-9_]*[a-z0-9]_\Z")
@@ -806,6 +777,500 @@ def _module_views(allowed_fn, refused=frozenset()):
     return views
 
 
+# ---- the standard policy's views (grant("standard")) ----
+
+# What the standard policy adds to the snippet's modules (policy.c:
+# standard_modules).  Each is imported here, in the zygote (a child cannot
+# map a new extension, and the import of asyncio alone reads 30 modules),
+# and reached only through a view made here: a module of its own below, or
+# the module's public attributes less the names in _VIEW_DROP.
+_STANDARD_MODULES = frozenset(_RULES["standard-modules"])
+# Names left out of a module's generic view: they hand out frames, trace
+# hooks or the loader of any module by name.  (What they would reach is
+# refused by the audit hook as well: this keeps the answer an honest
+# AttributeError instead of a refusal deep inside the module.)
+_VIEW_DROP = {
+    "logging": ("currentframe", "setLoggerClass", "setLogRecordFactory"),
+    "threading": ("settrace", "setprofile", "settrace_all_threads", "setprofile_all_threads",
+                  "gettrace", "getprofile", "excepthook", "stack_size"),
+    "asyncio": ("set_event_loop_policy", "set_child_watcher", "get_child_watcher"),
+    "unittest": ("mock",),
+    "weakref": (),
+    "pathlib": (),
+}
+# io's in-memory streams: no FileIO (it opens any path or descriptor); open
+# is the files capability's confined one (run()).
+_IO_MEMBERS = tuple(n for n in _RULES["view.io"] if n != "open")  # open: run()
+# sys: constants and the functions that read no frame.  stdout, stderr and
+# stdin are the child's own (the view reads and writes them through),
+# modules is a read-only map of the views a snippet may import.
+# (the view's own: made in _sys_view, not copied from sys)
+_SYS_OWN = ("stdout", "stderr", "stdin", "setrecursionlimit", "implementation", "argv",
+            "modules", "builtin_module_names")
+_SYS_MEMBERS = tuple(n for n in _RULES["view.sys"] if n not in _SYS_OWN)
+_SYS_STREAMS = ("stdout", "stderr", "stdin")
+_RECURSION_MAX = 100000
+# traceback: the formatting functions (their frame reads are trusted as
+# those functions' code, _Audit.frame_readers); no walk_stack, walk_tb or
+# StackSummary.extract, which hand out frames or read their locals.
+_TRACEBACK_MEMBERS = _RULES["view.traceback"]
+# types: the classes ordinary code names for isinstance() and the two it
+# makes (SimpleNamespace, MappingProxyType); no CodeType, FrameType,
+# TracebackType or CellType.
+_TYPES_MEMBERS = _RULES["view.types"]
+# os: path computation, the working directory's files (the audit hook
+# holds them to it, with the files capability) and a few constants.  The
+# environment is a fixed one: the child's own names nothing of the host's,
+# but a snippet needs none of it.
+_OS_OWN = ("path", "environ", "getenv")  # made in _os_view
+_OS_MEMBERS = tuple(n for n in _RULES["view.os"] if n not in _OS_OWN)
+_OS_ENVIRON = {"HOME": "/tmp", "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+               "TMPDIR": "/tmp", "USER": "sandbox"}
+
+# The audit events of the file system the views reach, allowed with the
+# files capability on paths inside the working directory (_fs_why): the
+# argument positions that are paths, and those that must be None (dir_fd:
+# a descriptor would resolve the path elsewhere).
+_FS_EVENTS = {
+    "os.listdir": ((0,), ()), "os.scandir": ((0,), ()), "os.mkdir": ((0,), (2,)),
+    "os.remove": ((0,), (1,)), "os.rmdir": ((0,), (1,)), "os.rename": ((0, 1), (2, 3)),
+    "os.utime": ((0,), (3,)), "os.chmod": ((0,), (2,)), "os.truncate": ((0,), ()),
+    "glob.glob": ((0,), ()), "glob.glob/2": ((0, 2), (3,)),
+    "shutil.copyfile": ((0, 1), ()), "shutil.copymode": ((0, 1), ()),
+    "shutil.copystat": ((0, 1), ()), "shutil.copytree": ((0, 1), ()),
+    "shutil.rmtree": ((0,), (1,)), "shutil.move": ((0, 1), ()),
+    "tempfile.mkstemp": ((0,), ()), "tempfile.mkdtemp": ((0,), ()),
+}
+# Modules whose own frames open files for the snippet (Path.open, copyfile,
+# ElementTree.parse, a FileHandler, NamedTemporaryFile): with the files
+# capability, an open there is allowed on a confined path.  None of them
+# passes an opener of the caller's.
+_FILE_MODULES = ("pathlib", "shutil", "tempfile", "xml.etree.ElementTree", "logging",
+                 "logging.handlers")
+
+
+def _fs_why(event, args):
+    """Why a file system event of _FS_EVENTS is refused, or None."""
+    paths, nones = _FS_EVENTS[event]
+    if "files" not in _CAPS:
+        return "the working directory's files need the files capability"
+    for i in nones:
+        if len(args) > i and args[i] is not None and not (type(args[i]) is int and
+                                                          args[i] == -1):
+            return "a directory descriptor"
+    for i in paths:
+        p = args[i] if len(args) > i else None
+        if p is None and event in ("os.listdir", "os.scandir") and i == 0:
+            continue
+        if event == "glob.glob/2" and i == 2 and p is None:
+            continue
+        why = _confined_path_why(p)
+        if why:
+            return why
+    return None
+
+
+def _make_view(name, real, members):
+    view = _View(name, getattr(real, "__doc__", None))
+    for n in members:
+        if hasattr(real, n):
+            setattr(view, n, getattr(real, n))
+    return view
+
+
+def _io_view():
+    return _make_view("io", _io, _IO_MEMBERS)
+
+
+def _sys_view(views, refuse):
+    """sys as a snippet sees it: constants, bounded setrecursionlimit, the
+    child's streams read and written through, modules as the views."""
+    real_setrecursionlimit = _sys.setrecursionlimit
+
+    class module(_View):
+        def __getattr__(self, attr):
+            if type(attr) is str and attr in _SYS_STREAMS:
+                return getattr(_sys, attr)
+            raise AttributeError("the sandbox's sys has no attribute %r" % (attr,))
+
+        def __setattr__(self, attr, value):
+            if type(attr) is str and attr in _SYS_STREAMS:
+                setattr(_sys, attr, value)
+                return
+            object.__setattr__(self, attr, value)
+
+    module.__module__ = "builtins"
+    view = _make_view("sys", _sys, _SYS_MEMBERS)
+    view.__class__ = module
+
+    def setrecursionlimit(limit):
+        """setrecursionlimit(limit): at most %d in the sandbox (a larger
+        limit is taken as that)."""
+        if type(limit) is not int:
+            raise TypeError("'%s' object cannot be interpreted as an integer" %
+                            type(limit).__name__)
+        real_setrecursionlimit(min(limit, _RECURSION_MAX))
+
+    setrecursionlimit.__doc__ = setrecursionlimit.__doc__ % _RECURSION_MAX
+    view.setrecursionlimit = setrecursionlimit
+    impl = _types.SimpleNamespace(name=_sys.implementation.name,
+                                  version=_sys.implementation.version,
+                                  cache_tag=_sys.implementation.cache_tag)
+    view.implementation = impl
+    view.argv = [""]
+    view.modules = _types.MappingProxyType(views)
+    view.builtin_module_names = ()
+    return view, setrecursionlimit.__code__
+
+
+def _os_view(path_view):
+    import os
+    view = _make_view("os", os, _OS_MEMBERS)
+    view.path = path_view
+    view.environ = dict(_OS_ENVIRON)
+    env = view.environ
+
+    def getenv(key, default=None):
+        """getenv(key, default=None): from the sandbox's environment."""
+        return env.get(key, default)
+
+    view.getenv = getenv
+    return view
+
+
+class _NoIOSelector:
+    """The event loop's selector in the sandbox: timers only.  A child has
+    no sockets, pipes or threads; a loop with nothing to wait for but I/O
+    says so instead of hanging to the deadline."""
+
+    def register(self, fileobj, events, data=None):
+        raise NotImplementedError("asyncio in the sandbox runs coroutines and timers only: "
+                                  "no sockets, pipes or subprocesses")
+
+    modify = register
+
+    def unregister(self, fileobj):
+        raise KeyError(fileobj)
+
+    def select(self, timeout=None):
+        import time
+        if timeout is None:
+            raise RuntimeError("the event loop waits for I/O, which the sandbox has none of "
+                               "(every task is blocked)")
+        if timeout > 0:
+            time.sleep(timeout)
+        return []
+
+    def close(self):
+        pass
+
+    def get_key(self, fileobj):
+        raise KeyError(fileobj)
+
+    def get_map(self):
+        return {}
+
+
+def _sandbox_asyncio():
+    """An event loop policy whose loops run on _NoIOSelector, with no self
+    pipe (a socket pair: the loop's wake-up from other threads and
+    signals, neither of which a child has)."""
+    import asyncio
+
+    class SandboxEventLoop(asyncio.SelectorEventLoop):
+        def __init__(self):
+            super().__init__(_NoIOSelector())
+
+        def _make_self_pipe(self):
+            self._ssock = self._csock = None
+
+        def _close_self_pipe(self):
+            pass
+
+        def _write_to_self(self):
+            pass
+
+        def _process_self_data(self, data):
+            pass
+
+        def add_signal_handler(self, sig, callback, *args):
+            raise RuntimeError("signal handlers are not available in the sandbox")
+
+        def remove_signal_handler(self, sig):
+            return False
+
+    class SandboxPolicy(asyncio.DefaultEventLoopPolicy):
+        _loop_factory = SandboxEventLoop
+
+    SandboxEventLoop.__module__ = SandboxPolicy.__module__ = "asyncio"
+    asyncio.set_event_loop_policy(SandboxPolicy())
+
+
+def _import_standard():
+    """Imports the standard policy's modules, in the zygote.  ssl is kept
+    out (asyncio imports it if it can): a child has no sockets, and libssl
+    would add about 4 MB to the zygote that every fork copies the page
+    tables of."""
+    no_ssl = "ssl" not in _sys.modules
+    if no_ssl:
+        _sys.modules["ssl"] = None
+    try:
+        for name in sorted(_STANDARD_MODULES):
+            try:
+                __import__(name)
+            except ImportError:
+                pass
+    finally:
+        if no_ssl and _sys.modules.get("ssl", 0) is None:
+            del _sys.modules["ssl"]
+    if "asyncio" in _sys.modules:
+        _sandbox_asyncio()
+
+
+def _guard_standard(refuse, explain):
+    """The standard modules' entry points that take a name as data and
+    would resolve it with the real __import__ or getattr, in their own
+    frames: checked here, in the zygote, on the real classes (a view of a
+    class would leave the real one one __bases__ away).  refuse(where,
+    detail, frame) raises SandboxRefused; explain() is false where the
+    Python layer is off (the kernel's own answers then come unchanged)."""
+    def bad_path(name):
+        return type(name) is not str or any(_bad_name(p, _ATTR_READ) for p in name.split("."))
+
+    if "unittest" in _sys.modules:
+        # (the package's `main` is TestProgram itself, not its module)
+        loader = _sys.modules["unittest.loader"].TestLoader
+        program = _sys.modules["unittest.main"].TestProgram
+        real_from_name, real_init = loader.loadTestsFromName, program.__init__
+        real_discover = loader.discover
+
+        def loadTestsFromName(self, name, module=None):
+            """Tests by a dotted name, looked up in `module` (the sandbox
+            imports no module by name)."""
+            if not explain():
+                return real_from_name(self, name, module)
+            if module is None:
+                refuse("unittest", "loading tests from a module by its name", _frame(1))
+            if bad_path(name):
+                refuse("unittest", "the test name %r" % (str(name)[:60],), _frame(1))
+            return real_from_name(self, name, module)
+
+        def discover(self, start_dir, pattern="test*.py", top_level_dir=None):
+            """Not in the sandbox: it imports modules from files."""
+            if not explain():
+                return real_discover(self, start_dir, pattern, top_level_dir)
+            refuse("unittest", "test discovery (it imports modules from files)", _frame(1))
+
+        def __init__(self, module="__main__", *args, **kw):
+            if not explain():
+                return real_init(self, module, *args, **kw)
+            if type(module) is str and module != "__main__":
+                refuse("unittest", "unittest.main of the module %r (the snippet's own is "
+                       "'__main__')" % (module[:60],), _frame(1))
+            if module is not None and type(module) is not str and \
+                    not isinstance(module, _types.ModuleType):
+                refuse("unittest", "unittest.main of an object that is not a module", _frame(1))
+            real_init(self, module, *args, **kw)
+
+        loadTestsFromName.__qualname__ = "TestLoader.loadTestsFromName"
+        discover.__qualname__ = "TestLoader.discover"
+        __init__.__qualname__ = "TestProgram.__init__"
+        loader.loadTestsFromName, loader.discover = loadTestsFromName, discover
+        program.__init__ = __init__
+    if "logging" in _sys.modules:
+        import logging
+        style = logging.StrFormatStyle
+        real_format = style._format
+
+        def _format(self, record):
+            # str.format on the handler's format string, in logging's frame:
+            # its fields name attributes, checked like the snippet's own
+            fmt = self._fmt
+            if not explain():
+                return real_format(self, record)
+            if type(fmt) is not str:
+                refuse("logging", "a format that is not a str", _frame(1))
+            for n in _format_fields(fmt):
+                if _bad_name(n, _ATTR_READ):
+                    refuse("logging", "the field name %r of a '{' format" % (n[:60],),
+                           _frame(1))
+            return real_format(self, record)
+
+        style._format = _format
+    if "threading" in _sys.modules:
+        import threading
+        real_start = threading.Thread.start
+
+        def start(self):
+            """The kernel refuses a child's threads (its filter has no
+            clone of a thread): its RuntimeError, with the way out."""
+            try:
+                real_start(self)
+            except RuntimeError as e:
+                if not explain():
+                    raise
+                raise RuntimeError("%s: the sandbox runs one thread (use asyncio for "
+                                   "concurrency)" % (e,)) from None
+
+        start.__qualname__ = "Thread.start"
+        threading.Thread.start = start
+
+
+def _codes(*objs):
+    """The code objects of functions and of the methods of classes, with
+    the code nested in them (generators, closures)."""
+    out = set()
+
+    def add(co):
+        if type(co) is _types.CodeType and co not in out:
+            out.add(co)
+            for c in co.co_consts:
+                add(c)
+
+    for o in objs:
+        if isinstance(o, type):
+            for v in vars(o).values():
+                v = getattr(v, "__func__", v)
+                add(getattr(v, "__code__", None))
+        else:
+            add(getattr(o, "__code__", None))
+    return out
+
+
+def _standard_views(views, module_allowed, refused, refuse):
+    """The standard policy's views, added to `views` (make()).  A module
+    the operator allowed by name (--allowed-modules +os) keeps the view it
+    has under strict."""
+    operator = dict(views)
+    std = {n: m for n, m in _sys.modules.items() if n in _STANDARD_MODULES and
+           isinstance(m, _types.ModuleType)}
+    custom = {"io", "sys", "os", "os.path", "types", "traceback"}
+    generic = _module_views(lambda n: n in std and n not in custom, refused)
+    views["io"] = _io_view()
+    views["types"] = _make_view("types", _types, _TYPES_MEMBERS)
+    import traceback
+    views["traceback"] = _make_view("traceback", traceback, _TRACEBACK_MEMBERS)
+    if "os.path" in std:
+        views["os.path"] = _module_views(lambda n: n == "posixpath")["posixpath"]
+        views["os.path"].__name__ = "posixpath"
+        views["os"] = _os_view(views["os.path"])
+    sys_view, setrec = _sys_view(views, refuse)
+    views["sys"] = sys_view
+    for name, view in generic.items():
+        for n in _VIEW_DROP.get(name, ()):
+            view.__dict__.pop(n, None)
+        views[name] = view
+    # A module attribute that is a module got its view only when that
+    # view already existed: done again now that all of them do.
+    for name, view in generic.items():
+        for k, v in list(vars(std[name]).items()):
+            if isinstance(v, _types.ModuleType) and k[:1] != "_":
+                vn = getattr(v, "__name__", None)
+                if vn in views:
+                    setattr(view, k, views[vn])
+                elif vn == "posixpath" and "os.path" in views:
+                    setattr(view, k, views["os.path"])
+    # Packages reached by a dotted import (import xml.etree.ElementTree)
+    # that are not themselves importable: a view holding only the allowed
+    # submodules.
+    for name in sorted(std, key=lambda n: n.count(".")):
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            parent = ".".join(parts[:i])
+            if parent not in views:
+                views[parent] = _View(parent, None)
+        for i in range(1, len(parts)):
+            parent, child = ".".join(parts[:i]), ".".join(parts[:i + 1])
+            if child in views:
+                setattr(views[parent], parts[i], views[child])
+    views.update(operator)
+    return setrec
+
+
+def _standard_builtins(refuse):
+    """getattr, setattr, delattr and hasattr whose names pass the rule the
+    code check applies to the attributes of the code (_bad_name), checked
+    when they are called; vars() of the snippet's namespace, of its own
+    objects, of a SimpleNamespace or of a module view.  A refusal raises
+    SandboxRefused and goes into the audit trace."""
+    real_getattr, real_setattr, real_delattr, real_hasattr = (
+        _b.getattr, _b.setattr, _b.delattr, _b.hasattr)
+    real_vars = _b.vars
+
+    def check(where, name, allowed):
+        # a plain str: a subclass could answer == or hash as it likes
+        # while the C lookup reads its real characters
+        if type(name) is not str:
+            refuse(where, "an attribute name that is not a plain str", _frame(2))
+        why = _bad_name(name, allowed)
+        if why:
+            refuse(where, "%s attribute name '%s'" % (why, name[:60]), _frame(2))
+
+    def getattr(obj, name, *default):
+        """getattr(object, name[, default]): the attribute, by a name the
+        sandbox checks (no dunder outside the safe ones, no private name)."""
+        check("getattr", name, _ATTR_READ)
+        return real_getattr(obj, name, *default)
+
+    def hasattr(obj, name):
+        """hasattr(object, name), by a name the sandbox checks."""
+        check("hasattr", name, _ATTR_READ)
+        return real_hasattr(obj, name)
+
+    def setattr(obj, name, value):
+        """setattr(object, name, value), by a name the sandbox checks."""
+        check("setattr", name, _ATTR_WRITE)
+        real_setattr(obj, name, value)
+
+    def delattr(obj, name):
+        """delattr(object, name), by a name the sandbox checks."""
+        check("delattr", name, _ATTR_WRITE)
+        real_delattr(obj, name)
+
+    def vars(*args):
+        """vars() of the snippet's namespace (a copy), vars(obj) of its own
+        objects, of a SimpleNamespace, or of a module (a copy)."""
+        if not args:
+            f = _frame(1)
+            if f is None or _filename(f) != _SNIPPET:
+                refuse("vars", "vars() outside the snippet's own code", f)
+            ns = dict(f.f_locals)
+            ns.pop("__builtins__", None)
+            return ns
+        if len(args) != 1:
+            raise TypeError("vars expected at most 1 argument, got %d" % len(args))
+        obj = args[0]
+        t = _b.type(obj)
+        if isinstance(obj, _View):
+            return dict(real_vars(obj))
+        if t is _types.SimpleNamespace:
+            return real_vars(obj)
+        if not isinstance(obj, (_b.type, _types.ModuleType)) and t.__dictoffset__ == 0:
+            return real_vars(obj)  # no __dict__: vars' own TypeError
+        if not isinstance(obj, _b.type) and t.__dict__.get("__module__") == "__main__" and \
+                t.__dict__.get("__module__") is not None:
+            return real_vars(obj)
+        refuse("vars", "vars() of a %s object: only the snippet's own objects" %
+               str(t.__name__)[:60], _frame(1))
+
+    real_dir = _b.dir
+
+    def dir(*args):
+        """dir() of the snippet's namespace, or dir(obj): the names of obj
+        that getattr accepts (no dunder outside the safe ones, no private
+        name), so that getattr(obj, n) for n in dir(obj) reads each."""
+        if not args:
+            f = _frame(1)
+            if f is None or _filename(f) != _SNIPPET:
+                refuse("dir", "dir() outside the snippet's own code", f)
+            return sorted(k for k in f.f_locals if k != "__builtins__")
+        return [n for n in real_dir(*args)
+                if type(n) is str and not _bad_name(n, _ATTR_READ)]
+
+    return {"getattr": getattr, "hasattr": hasattr, "setattr": setattr,
+            "delattr": delattr, "vars": vars, "dir": dir}
+
+
 # ---- 3, 4, 5: builtins, string-named attribute sinks, classes ----
 
 def _safe_type(refuse):
@@ -1179,9 +1644,9 @@ class _Audit:
     the snippet: it holds no reference to it.  __slots__: no instance
     attribute can shadow a method (decide) or add a state of its own."""
 
-    __slots__ = ("armed", "code", "open_code", "trace", "dropped", "allowed_fn", "stdlib",
+    __slots__ = ("armed", "code", "open_code", "trace", "dropped", "allowed_fn", "events_fn", "stdlib",
                  "frame_readers", "frame_getters", "fd_opens", "last_code", "read_dirs",
-                 "pkg_dirs")
+                 "pkg_dirs", "setrecursionlimit")
 
     def __init__(self, allowed_fn, stdlib_dir):
         self.armed = False
@@ -1197,6 +1662,7 @@ class _Audit:
         self.trace = []
         self.dropped = 0
         self.allowed_fn = allowed_fn
+        self.events_fn = allowed_fn  # whose os.*, socket.*, ... events pass (make())
         self.stdlib = stdlib_dir + "/"
         # What the import system (and a profile's packages: fonts, styles,
         # time zones) may read: the standard library, and the read-only
@@ -1222,6 +1688,27 @@ class _Audit:
             getattr(fn, "__code__", None) for fn in (
                 typing._caller, collections.namedtuple, enum.EnumType._create_,
                 warnings._next_external_frame)) - {None}
+        self.setrecursionlimit = None  # the sys view's (make())
+        # The standard policy's modules that read frames for themselves
+        # (_import_standard ran before): traceback's formatting, logging's
+        # caller lookup, unittest's result (through traceback).  Trusted as
+        # their code objects, like the ones above.
+        tb = _sys.modules.get("traceback")
+        lg = _sys.modules.get("logging")
+        if tb is not None:
+            self.frame_readers |= _codes(
+                tb.walk_tb, tb._walk_tb_with_full_positions, tb.walk_stack,
+                tb._get_code_position, tb.StackSummary, tb.TracebackException,
+                tb.extract_stack, tb.print_stack, tb.format_stack)
+            self.frame_getters |= _codes(tb.extract_stack, tb.print_stack, tb.format_stack)
+        co = _sys.modules.get("asyncio.coroutines")
+        if co is not None:
+            # a task's or a coroutine's repr: its name, file and line
+            self.frame_readers |= _codes(co._format_coroutine)
+        if lg is not None:
+            self.frame_getters |= _codes(lg.currentframe)
+            self.frame_readers |= _codes(lg.Logger.findCaller, lg.currentframe) | _codes(
+                *(v for k, v in vars(lg).items() if k == "_is_internal_frame"))
 
     def record(self, event, detail, line=None, action="refused"):
         if len(self.trace) >= _AUDIT_MAX:
@@ -1348,10 +1835,21 @@ class _Audit:
             self.refuse("import", name or "?", f)
         elif event == "open":
             path = _str_arg(args, 0)
-            mode = _str_arg(args, 1) or "r"
+            mode = _str_arg(args, 1)
+            if mode is None:  # os.open: the flags say what it does
+                flags = args[2] if len(args) > 2 and type(args[2]) is int else -1
+                mode = "r" if flags >= 0 and not flags & (_os.O_WRONLY | _os.O_RDWR | _os.O_CREAT |
+                                                          _os.O_TRUNC | _os.O_APPEND) else "w"
             if path and path.startswith(self.read_dirs) and ".." not in path and \
                     set(mode) <= set("rbt"):
                 return  # the import system reading the standard library
+            if "standard" in _CAPS and "files" in _CAPS and args and type(args[0]) is str \
+                    and _confined_path_why(args[0]) is None and \
+                    self.trusted(f, _FILE_MODULES):
+                # the standard policy's modules opening a file of the
+                # working directory for the snippet (Path.open, copyfile,
+                # ElementTree.parse): their own calls, which pass no opener
+                return
             if "files" in _CAPS and f is not None and args and type(args[0]) is str and \
                     (_code(f) is self.open_code or
                      (self.pkg_dirs and _filename(f).startswith(self.pkg_dirs))) and \
@@ -1406,11 +1904,38 @@ class _Audit:
                 (_str_arg(args, 0) or "").startswith(self.read_dirs[1:]) and \
                 ".." not in (_str_arg(args, 0) or ""):
             return  # the import system finding a profile package's lazy submodule
+        elif event == "sys.setrecursionlimit" and f is not None and \
+                _code(f) is self.setrecursionlimit:
+            return  # the sys view's bounded setrecursionlimit
+        elif event in _FS_EVENTS and "standard" in _CAPS and \
+                not self.events_fn(event.partition(".")[0]):
+            # (a module the operator allowed, --allowed-modules +os, is
+            # judged below as under strict: the views do not narrow it)
+            why = _fs_why(event, args)
+            if why:
+                self.refuse(event, why, f)
+        elif event.startswith("sqlite3.") and "standard" in _CAPS:
+            # an in-memory database, or a file of the working directory
+            # with the files capability; never an extension
+            if event == "sqlite3.connect":
+                db = args[0] if args else None
+                if type(db) is str and (db == ":memory:" or db == ""):
+                    return
+                why = _confined_path_why(db) if "files" in _CAPS else \
+                    "a database file needs the files capability (':memory:' does not)"
+                if why is None and type(db) is str and db.startswith("file:"):
+                    why = "a URI filename"
+                if why:
+                    self.refuse(event, why, f)
+                return
+            if event == "sqlite3.connect/handle":
+                return
+            self.refuse(event, _first_str(args), f)
         elif event.startswith(_REFUSED_PREFIXES) or event in _REFUSED_EVENTS:
             if event == "marshal.loads" and f is not None and \
                     _filename(f).startswith("<frozen importlib"):
                 return  # the import system loading a module's bytecode
-            if event not in _REFUSED_EVENTS and self.allowed_fn(event.partition(".")[0]):
+            if event not in _REFUSED_EVENTS and self.events_fn(event.partition(".")[0]):
                 return  # a policy that allows os (or socket...) wants its calls
             self.refuse(event, _first_str(args), f)
 
@@ -1819,13 +2344,27 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
     real_import = _b.__import__
 
     def module_allowed(name):
+        if name in _STANDARD_MODULES and "standard" in _CAPS:
+            return True
         parts = name.split(".")
         if any(".".join(parts[:i]) in refused for i in range(1, len(parts) + 1)):
             return False
         return any(".".join(parts[:i]) in allowed for i in range(1, len(parts) + 1))
 
     stdlib_dir = _os.path.dirname(_os.__file__)
+    _import_standard()
     audit = _Audit(module_allowed, stdlib_dir)
+
+    def operator_allowed(name):
+        # the operator's own list (--allowed-modules), which the standard
+        # policy's views do not widen: the audit hook lets the events of
+        # such a module through (a policy that allows os wants its calls)
+        parts = name.split(".")
+        return not any(".".join(parts[:i]) in refused for i in range(1, len(parts) + 1)) and \
+            any(".".join(parts[:i]) in allowed for i in range(1, len(parts) + 1))
+
+    audit.events_fn = operator_allowed
+    _guard_standard(audit.refuse, lambda: audit.armed)
     dirs = tuple(d.rstrip("/") + "/" for d in read_dirs.split(",") if d[:1] == "/")
     audit.read_dirs += dirs
     audit.pkg_dirs = dirs[:1]
@@ -1861,7 +2400,9 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
         show.__qualname__ = "show"
         _REPLACED[("matplotlib.pyplot", "show")] = show
     _guard_as_strided()
-    views = _module_views(module_allowed, _refused_objects(refused))
+    refused_ids = _refused_objects(refused)
+    views = _module_views(module_allowed, refused_ids)
+    audit.setrecursionlimit = _standard_views(views, module_allowed, refused_ids, audit.refuse)
 
     def refuse(name):
         audit.record("import", name, audit.snippet_line(_frame(2)))
@@ -1885,7 +2426,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
         # already imported in the zygote (by its package, e.g.
         # collections.abc) or is allowed by name: json.tool, for one, would
         # bring in argparse and its file opening.
-        if name not in _sys.modules and name not in allowed:
+        if name not in _sys.modules and name not in allowed and name not in _STANDARD_MODULES:
             refuse(name)
         if fromlist:
             mod = _sys.modules.get(name)
@@ -1914,6 +2455,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
             safe[n] = v
     safe["__import__"] = guarded_import
     safe["type"] = safe_type = _safe_type(audit.refuse)
+    standard = _standard_builtins(audit.refuse)
 
     real_open = _io.open
 
@@ -2073,8 +2615,12 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
             b["display"] = display
         else:
             b = dict(safe)
+            if "standard" in _CAPS:
+                b.update(standard)
             if "files" in _CAPS:
                 b["open"] = confined_open
+                if "standard" in _CAPS:
+                    views["io"].open = confined_open
             if allow_input:
                 def sandbox_input(prompt=""):
                     out.write(str(prompt))
@@ -2241,7 +2787,7 @@ def make(allowed, allow_input, limits=(8192, 64, 4 << 20, 16384, 3, 4), read_dir
 # of the interpreter's in their instances.  Whole modules of abstract or
 # typing classes, and single classes elsewhere.
 _SUBCLASSABLE_MODULES = frozenset(("collections.abc", "_collections_abc", "numbers",
-                                   "enum", "abc", "itertools"))
+                                   "enum", "abc", "itertools", "email.headerregistry"))
 _SUBCLASSABLE = frozenset((
     # the science profile's: a distribution of one's own, a function of sympy's
     ("scipy.stats._distn_infrastructure", "rv_continuous"),
@@ -2266,6 +2812,17 @@ _SUBCLASSABLE = frozenset((
     ("typing", "TypedDict"), ("typing", "SupportsInt"), ("typing", "SupportsFloat"),
     ("typing", "SupportsComplex"), ("typing", "SupportsBytes"), ("typing", "SupportsIndex"),
     ("typing", "SupportsAbs"), ("typing", "SupportsRound"),
+    # the standard policy's (email's header registry makes its classes
+    # from its own at run time)
+    ("ast", "NodeVisitor"), ("ast", "NodeTransformer"), ("logging", "Handler"),
+    ("logging", "StreamHandler"), ("logging", "Formatter"), ("logging", "Filter"),
+    ("logging", "LoggerAdapter"), ("unittest.case", "TestCase"), ("threading", "Thread"),
+    ("email.message", "Message"), ("email.message", "EmailMessage"),
+    ("xml.etree.ElementTree", "TreeBuilder"), ("shlex", "shlex"),
+    ("asyncio.queues", "Queue"), ("asyncio.queues", "PriorityQueue"),
+    ("asyncio.queues", "LifoQueue"), ("types", "SimpleNamespace"),
+    ("weakref", "WeakValueDictionary"), ("weakref", "WeakKeyDictionary"),
+    ("urllib.parse", "SplitResult"), ("urllib.parse", "ParseResult"),
 ))
 
 

@@ -458,6 +458,11 @@ int ts_zygote_main(int argc, char **argv) {
     }
   }
   z.server_pid = server_pid;
+  /* A child's environment is this and nothing of the server's: HOME is
+   * the one directory a child may write (os.path.expanduser, pathlib's
+   * home() and the libraries that keep a dot-file there read it). */
+  if (setenv("HOME", "/tmp", 1) < 0)
+    fail("setenv: %s", strerror(errno));
   if (z.preimport && *z.preimport) {
     /* Numerical libraries start thread pools at import unless told not
      * to: the zygote must stay single-threaded (it forks), and a child's

@@ -53,6 +53,7 @@ static const struct option_def options[] = {
     {"max-outputs-bytes", OPT_SIZE, OFF(outputs_bytes), 1024, (double)TS_OUTPUTS_BYTES_LIMIT, "bytes of display bundles kept per execution, as JSON text, result.data included"},
     {"max-return-files", OPT_UINT, OFF(return_max_files), 0, TS_MAX_RETURN_FILES_LIMIT, "files a request's return_files may bring back (more are counted in files_dropped)"},
     {"max-return-bytes", OPT_SIZE, OFF(return_max_bytes), 0, TS_MAX_RETURN_BYTES_LIMIT, "bytes of content return_files may bring back in all (a file past it comes back cut)"},
+    {"policy", OPT_STR, OFF(policy_name), 0, 0, "the policy of a request that names none: strict (the seed's rule) or standard (the default: safe views of sys, os, io, getattr and the everyday standard library)"},
     {"profiles", OPT_STR, OFF(profiles), 0, 0, "execution profiles started at boot (comma list): default, science"},
     {"lazy-profiles", OPT_STR, OFF(lazy_profiles), 0, 0, "execution profiles whose zygote starts on their first request (comma list): science"},
     {"science-memory-mb", OPT_LONG, OFF(science_memory_default_mb), 64, 1 << 20, "default address-space limit of a science execution, MiB"},
@@ -79,10 +80,11 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
     ncpu = 1;
   c->listen = strdup("127.0.0.1:8080");
   c->profiles = strdup("default");
+  c->policy_name = strdup(TS_POLICY_STANDARD);
   c->lazy_profiles = strdup("");
   c->mplconfigdir = strdup("/var/cache/tool-sandbox/matplotlib");
   c->science_site_dirs = strdup(TS_SCIENCE_SITE_DIRS);
-  if (!c->listen || !c->profiles || !c->lazy_profiles || !c->mplconfigdir ||
+  if (!c->listen || !c->profiles || !c->policy_name || !c->lazy_profiles || !c->mplconfigdir ||
       !c->science_site_dirs)
     return ts_err_set(err, ENOMEM, "out of memory");
   c->max_body = (size_t)256 * 1024;
@@ -121,6 +123,7 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
 void ts_config_free(struct ts_config *c) {
   free(c->listen);
   free(c->profiles);
+  free(c->policy_name);
   free(c->lazy_profiles);
   free(c->mplconfigdir);
   free(c->science_site_dirs);
@@ -586,6 +589,12 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
     c->science = boot_science || lazy_science;
     c->science_lazy = lazy_science;
   }
+  if (strcmp(c->policy_name, TS_POLICY_STRICT) != 0 &&
+      strcmp(c->policy_name, TS_POLICY_STANDARD) != 0) {
+    ts_err_set(err, EINVAL, "--policy must be strict or standard, not '%.40s'", c->policy_name);
+    return TS_CONFIG_EXIT_USAGE;
+  }
+  c->policy_standard = strcmp(c->policy_name, TS_POLICY_STANDARD) == 0;
   if (c->output_ceiling == 0)
     c->output_ceiling = TS_OUTPUT_CEILING_FACTOR * c->output_max;
   if (c->output_ceiling < c->output_max) {

@@ -44,6 +44,9 @@ struct ts_config {
    * lazy_profiles (its zygote started by the first request for it), with
    * its own zygote and memory limits */
   char *profiles, *lazy_profiles;
+  /* the policy of a request that names none: "strict" or "standard" */
+  char *policy_name;
+  bool policy_standard; /* policy_name is "standard" */
   bool science;      /* the science profile exists (at boot or lazily) */
   bool science_lazy; /* ... and starts on its first request */
   long science_memory_default_mb, science_memory_max_mb;

@@ -748,6 +748,17 @@ struct ts_server *ts_server_start(const struct ts_config *cfg, struct ts_executo
                   science_policy(&s->policy_science, err) < 0 ||
                   science_policy(&s->policy_science_files, err) < 0))
     goto fail;
+  for (int sci = 0; sci < 2; sci++)
+    for (int files = 0; files < 2; files++) {
+      const struct ts_policy *from = sci ? (files ? &s->policy_science_files : &s->policy_science)
+                                         : (files ? &s->policy_files : &cfg->policy);
+      if ((sci && !cfg->science) || ts_policy_copy(&s->policy_standard[sci][files], from, err) < 0 ||
+          ts_policy_make_standard(&s->policy_standard[sci][files], err) < 0) {
+        if (sci && !cfg->science)
+          continue;
+        goto fail;
+      }
+    }
   if (start_workers(s, err) < 0 || !(s->linger = ts_linger_start(err)))
     goto fail;
   if (addr.ss_family == AF_INET6)
@@ -803,6 +814,9 @@ void ts_server_stop(struct ts_server *s) {
   ts_metrics_free(s->metrics);
   pthread_mutex_destroy(&s->ready_lock);
   ts_policy_free(&s->policy_files);
+  for (int sci = 0; sci < 2; sci++)
+    for (int files = 0; files < 2; files++)
+      ts_policy_free(&s->policy_standard[sci][files]);
   if (s->cfg->science) {
     ts_policy_free(&s->policy_science);
     ts_policy_free(&s->policy_science_files);

@@ -75,6 +75,9 @@ struct ts_server {
   struct ts_executor *ex_science;
   struct lazy_profile science_lazy; /* cfg->science_lazy */
   struct ts_policy policy_science, policy_science_files;
+  /* The standard policy's four, [science][files], each the strict one of
+   * the same profile and capability made standard. */
+  struct ts_policy policy_standard[2][2];
   char *info; /* GET /info body, built once (with a lazy profile: at each request) */
   size_t info_len;
   unsigned port;

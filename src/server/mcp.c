@@ -417,20 +417,6 @@ static const char *const *tool_args(const struct ts_server *s, const char *name)
   return NULL;
 }
 
-/* The first argument not in `known`, or NULL. */
-static const char *unknown_arg(const cJSON *args, const char *const known[]) {
-  const cJSON *a;
-
-  cJSON_ArrayForEach(a, args) {
-    size_t i = 0;
-    while (known[i] && strcmp(known[i], a->string) != 0)
-      i++;
-    if (!known[i])
-      return a->string;
-  }
-  return NULL;
-}
-
 /* A session id argument: 32 lowercase hex digits, or NULL (absent); *bad
  * when present and not one. */
 static const char *session_arg(const cJSON *args, bool *bad) {
@@ -554,7 +540,7 @@ static cJSON *tool_validate(struct ts_server *s, struct conn *c, const cJSON *ar
    * may be running executions), none while /validate requests wait. */
   if (!validate_slot_take(s))
     return tool_error("the server is busy validating other code; retry in a moment");
-  rc = check_code(s, c, &str, 0, &v);
+  rc = check_code(s, c, &str, s->cfg->policy_standard ? TS_CAP_STANDARD : 0, &v);
   validate_slot_give(s);
   if (rc < 0)
     return NULL;
@@ -645,7 +631,7 @@ static enum route_result tools_call(struct ts_server *s, struct conn *c,
     args = cJSON_CreateObject();
     cJSON_AddItemToObject((cJSON *)m->params, "arguments", args);
   }
-  if ((bad = unknown_arg(args, known))) {
+  if ((bad = ts_json_first_unknown(args, known))) {
     reply_result(c, m->id, m->era,
                  tool_error("invalid arguments: %.100s is not an argument of %s", bad,
                             name->valuestring));

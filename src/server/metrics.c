@@ -42,7 +42,7 @@ static const char *const exec_names[] = {
 static const char *const rule_names[] = {
   "syntax-error", "null-byte", "encoding", "too-complex", "too-many-violations",
   "import-banned", "import-not-allowed", "import-relative", "import-star",
-  "banned-name", "dunder", "private-attribute", "internal-attribute", "other",
+  "banned-name", "dunder", "private-attribute", "internal-attribute", "view-member", "other",
 };
 #define N_RULES TS_ARRAY_LEN(rule_names)
 

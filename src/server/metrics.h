@@ -57,7 +57,7 @@ void ts_metrics_execution(struct ts_metrics *m, const char *status, double secon
 /* One validation violation, by rule id: syntax-error, null-byte, encoding,
  * too-complex, too-many-violations, import-banned, import-not-allowed,
  * import-relative, import-star, banned-name, dunder, private-attribute,
- * internal-attribute; anything else counts as "other".  Call once per
+ * internal-attribute, view-member; anything else counts as "other".  Call once per
  * violation reported.  m may be NULL (no-op). */
 void ts_metrics_violation(struct ts_metrics *m, const char *rule);
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "policy/policy.h"
 #include "server/request.h"
 #include "util/common.h"
 #include "util/filepath.h"
@@ -200,13 +201,66 @@ int ts_json_get_bool(const cJSON *obj, const char *field, bool *out,
   return 1;
 }
 
-cJSON *ts_validate_req_parse(const char *body, size_t len,
+/* ---- the fields of each body ---- */
+
+const char *const ts_fields_execute[] = {"code", "stdin", "timeout", "memory_mb", "profile",
+                                         "policy", "capabilities", "files", "return_files",
+                                         NULL};
+const char *const ts_fields_session[] = {"ttl", "memory_mb", "timeout", "setup_code", NULL};
+/* memory_mb: refused by ts_session_exec_req_check with its own reason */
+const char *const ts_fields_session_exec[] = {"code", "stdin", "timeout", "memory_mb",
+                                              "profile", "policy", "capabilities", "files",
+                                              "return_files", "commit", NULL};
+const char *const ts_fields_file[] = {"path", "content", "encoding", NULL};
+
+const char *ts_json_first_unknown(const cJSON *obj, const char *const known[]) {
+  const cJSON *m;
+
+  cJSON_ArrayForEach(m, obj) {
+    size_t i = 0;
+    while (known[i] && strcmp(known[i], m->string) != 0)
+      i++;
+    if (!known[i])
+      return m->string;
+  }
+  return NULL;
+}
+
+int ts_json_known_fields(const cJSON *obj, const char *const known[], const char *where,
+                         struct ts_reqerr *e) {
+  const char *bad = ts_json_first_unknown(obj, known);
+  char name[44], list[160];
+  size_t n = 0, l = 0;
+
+  if (!bad)
+    return 0;
+  /* printable ASCII only: the name is the client's, and goes back in JSON */
+  for (const char *p = bad; *p && n < sizeof name - 4; p++) {
+    char ch = *p;
+    if (ch < 0x20 || ch >= 0x7f || ch == '\'')
+      ch = '?';
+    name[n++] = ch;
+  }
+  if (bad[n])
+    name[n++] = '.', name[n++] = '.', name[n++] = '.';
+  name[n] = '\0';
+  for (size_t i = 0; known[i] && l < sizeof list; i++)
+    l += (size_t)snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", known[i]);
+  reqerr(e, 400, "unknown_field", "unknown field '%s%s' (the fields are: %s)", where, name, list);
+  return -1;
+}
+
+static cJSON *code_req_parse(const char *body, size_t len, const char *const known[],
                              struct ts_validate_req *req, struct ts_reqerr *e) {
   cJSON *root = ts_json_parse_object(body, len, e);
   int r;
 
   if (!root)
     return NULL;
+  if (ts_json_known_fields(root, known, "", e) < 0) {
+    cJSON_Delete(root);
+    return NULL;
+  }
   r = ts_json_get_str(root, "code", &req->code, e);
   if (r == 0)
     reqerr(e, 400, "missing_field", "field 'code' is required");
@@ -217,11 +271,16 @@ cJSON *ts_validate_req_parse(const char *body, size_t len,
   return root;
 }
 
-cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default,
-                            double timeout_max, long memory_default, long memory_max,
-                            struct ts_execute_req *req, struct ts_reqerr *e) {
+cJSON *ts_validate_req_parse(const char *body, size_t len, struct ts_validate_req *req,
+                             struct ts_reqerr *e) {
+  return code_req_parse(body, len, ts_fields_execute, req, e);
+}
+
+cJSON *ts_execute_req_parse(const char *body, size_t len, const char *const known[],
+                            double timeout_default, double timeout_max, long memory_default,
+                            long memory_max, struct ts_execute_req *req, struct ts_reqerr *e) {
   struct ts_validate_req v;
-  cJSON *root = ts_validate_req_parse(body, len, &v, e);
+  cJSON *root = code_req_parse(body, len, known, &v, e);
 
   if (!root)
     return NULL;
@@ -248,6 +307,10 @@ cJSON *ts_session_req_parse(const char *body, size_t len, double ttl_default, do
   if (!root) {
     if (len == 0)
       reqerr(e, 500, "internal_error", "out of memory");
+    return NULL;
+  }
+  if (ts_json_known_fields(root, ts_fields_session, "", e) < 0) {
+    cJSON_Delete(root);
     return NULL;
   }
   req->ttl = ttl_default < ttl_max ? ttl_default : ttl_max;
@@ -358,6 +421,12 @@ static int file_parse(cJSON *obj, size_t i, struct ts_job_file *f, struct ts_req
     reqerr(e, 400, "invalid_field", "files[%zu] must be an object, not %s", i,
            json_type_name(obj));
     return -1;
+  }
+  {
+    char where[32];
+    (void)snprintf(where, sizeof where, "files[%zu].", i);
+    if (ts_json_known_fields(obj, ts_fields_file, where, e) < 0)
+      return -1;
   }
   r = file_str(obj, i, "path", &path, e);
   if (r == 0)
@@ -526,6 +595,31 @@ static int return_parse(cJSON *root, const struct ts_files_limits *lim,
   return 0;
 }
 
+/* "policy": "strict" or "standard"; absent or null, the server's. */
+static int policy_parse(const cJSON *root, const struct ts_files_limits *lim, unsigned *caps,
+                        struct ts_reqerr *e) {
+  const cJSON *f = field_of(root, "policy");
+
+  if (!f) {
+    if (lim->standard)
+      *caps |= TS_CAP_STANDARD;
+    return 0;
+  }
+  if (!cJSON_IsString(f) || !f->valuestring) {
+    reqerr(e, 400, "invalid_field", "field 'policy' must be a string, not %s",
+           json_type_name(f));
+    return -1;
+  }
+  if (strcmp(f->valuestring, TS_POLICY_STANDARD) == 0) {
+    *caps |= TS_CAP_STANDARD;
+    return 0;
+  }
+  if (strcmp(f->valuestring, TS_POLICY_STRICT) == 0)
+    return 0;
+  reqerr(e, 400, "invalid_field", "field 'policy' must be \"strict\" or \"standard\"");
+  return -1;
+}
+
 int ts_req_caps_parse(cJSON *root, const struct ts_files_limits *lim, unsigned *caps,
                       struct ts_req_files *files, struct ts_reqerr *e) {
   cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "files"), *it;
@@ -533,7 +627,8 @@ int ts_req_caps_parse(cJSON *root, const struct ts_files_limits *lim, unsigned *
 
   *caps = 0;
   memset(files, 0, sizeof *files);
-  if (caps_parse(root, lim, caps, e) < 0 || return_parse(root, lim, files, e) < 0)
+  if (policy_parse(root, lim, caps, e) < 0 || caps_parse(root, lim, caps, e) < 0 ||
+      return_parse(root, lim, files, e) < 0)
     return -1;
   if (files->npatterns)
     *caps |= TS_CAP_FILES;

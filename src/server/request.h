@@ -42,6 +42,25 @@ int ts_json_get_int(const cJSON *obj, const char *field, long min, long max,
 int ts_json_get_bool(const cJSON *obj, const char *field, bool *out,
                      struct ts_reqerr *e);
 
+/* The fields each JSON body may hold, NULL-terminated.  Anything else is
+ * refused, never ignored: a typo ("tiemout") would otherwise run with the
+ * default, and a gateway that checks a body would read other fields than
+ * the service.  /validate takes what /execute takes (a firewall posts the
+ * same body to both) and ignores what cannot change its answer. */
+extern const char *const ts_fields_execute[];
+extern const char *const ts_fields_session[];
+extern const char *const ts_fields_session_exec[];
+extern const char *const ts_fields_file[];
+
+/* The name of obj's first member not in `known`, or NULL. */
+const char *ts_json_first_unknown(const cJSON *obj, const char *const known[]);
+
+/* 0 when every member of obj is in `known`; else -1 with *e a 400
+ * "unknown_field" naming the first other one (`where` prefixes it: "" or
+ * "files[2]."). */
+int ts_json_known_fields(const cJSON *obj, const char *const known[], const char *where,
+                         struct ts_reqerr *e);
+
 /* POST /validate */
 struct ts_validate_req {
   struct ts_str code;
@@ -58,9 +77,10 @@ struct ts_execute_req {
   double timeout;           /* seconds */
   long memory_mb;
 };
-cJSON *ts_execute_req_parse(const char *body, size_t len, double timeout_default,
-                            double timeout_max, long memory_default, long memory_max,
-                            struct ts_execute_req *req, struct ts_reqerr *e);
+/* known: ts_fields_execute, or ts_fields_session_exec for a session's call */
+cJSON *ts_execute_req_parse(const char *body, size_t len, const char *const known[],
+                            double timeout_default, double timeout_max, long memory_default,
+                            long memory_max, struct ts_execute_req *req, struct ts_reqerr *e);
 
 /* POST /sessions: every field is optional, and so is the body (none is
  * {}).  setup_code runs as the session's first call, with `timeout`. */
@@ -74,7 +94,8 @@ cJSON *ts_session_req_parse(const char *body, size_t len, double ttl_default, do
                             double timeout_default, double timeout_max, long memory_default,
                             long memory_max, struct ts_session_req *req, struct ts_reqerr *e);
 
-/* "commit" of POST /sessions/{id}/execute: TS_REQ_COMMIT_* (the order of
+/* "commit" of POST /sessions/{id}/execute (a body ts_execute_req_parse
+ * read with ts_fields_session_exec): TS_REQ_COMMIT_* (the order of
  * exec/executor.h's enum ts_commit), ON_SUCCESS when absent.  Also
  * refuses what a session's call cannot take: memory_mb (the session's,
  * set at its creation), files, return_files and capabilities (no files in
@@ -88,11 +109,16 @@ int ts_session_exec_req_check(const cJSON *root, int *commit, struct ts_reqerr *
  * policy lets `open` through, and the runtime gives the snippet an `open`
  * confined to its working directory. */
 #define TS_CAP_FILES 0x1u
+/* "policy": "standard" (or the server's --policy when the request names
+ * none): the validator judges with the standard policy, and the runtime
+ * gives the snippet its safe views (TS_JOB_F_STANDARD). */
+#define TS_CAP_STANDARD 0x2u
 
 struct ts_files_limits {
   size_t max_files; /* 0: the files capability is off */
   size_t max_bytes; /* decoded, in all */
   size_t return_max_files; /* 0: return_files is off */
+  bool standard;           /* the server's policy is standard (--policy) */
 };
 
 /* The files of a request: "files": [{"path", "content", "encoding"}].
@@ -110,7 +136,7 @@ struct ts_req_files {
   size_t npatterns;
 };
 
-/* Reads "capabilities", "files" and "return_files" of a parsed /validate
+/* Reads "policy", "capabilities", "files" and "return_files" of a parsed /validate
  * or /execute body into *caps (TS_CAP_*) and *files; files or
  * return_files imply the files capability.  Returns 0, or -1 with *e filled (a
  * 400 naming the field: capabilities[1], files[3].path, ...) and nothing

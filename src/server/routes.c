@@ -121,6 +121,8 @@ int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code
   }
   if (science)
     pol = (caps & TS_CAP_FILES) ? &s->policy_science_files : &s->policy_science;
+  if (caps & TS_CAP_STANDARD)
+    pol = &s->policy_standard[science][(caps & TS_CAP_FILES) != 0];
   if (ts_validate(pol, code->s, code->len, v, &err) < 0) {
     ts_error("validate: %s", err.msg);
     reply_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal_error", "validation failed: %s",
@@ -134,7 +136,8 @@ int check_code_in(struct ts_server *s, struct conn *c, const struct ts_str *code
 
 
 static struct ts_files_limits files_limits(const struct ts_config *cfg) {
-  return (struct ts_files_limits){cfg->max_files, cfg->max_files_bytes, cfg->return_max_files};
+  return (struct ts_files_limits){cfg->max_files, cfg->max_files_bytes, cfg->return_max_files,
+                                  cfg->policy_standard};
 }
 
 enum { PICK_AUTO, PICK_DEFAULT, PICK_SCIENCE };
@@ -175,6 +178,9 @@ static enum route_result route_validate(struct ts_server *s, struct conn *c) {
   }
   if (check_in_profile(s, c, &req.code, caps, true, &pick, &v) == 0) {
     doc = ts_validation_to_json(&v);
+    if (doc)
+      cJSON_AddStringToObject(doc, "policy",
+                              caps & TS_CAP_STANDARD ? TS_POLICY_STANDARD : TS_POLICY_STRICT);
     if (doc && s->cfg->science)
       cJSON_AddStringToObject(doc, "profile", pick == PICK_SCIENCE ? PROFILE_SCIENCE
                                                                    : PROFILE_DEFAULT);
@@ -363,7 +369,8 @@ int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t l
   unsigned caps = 0;
 
   memset(x, 0, sizeof *x);
-  x->root = ts_execute_req_parse(body, len, cfg->timeout_default, cfg->timeout_max,
+  x->root = ts_execute_req_parse(body, len, in_session ? ts_fields_session_exec : ts_fields_execute,
+                                 cfg->timeout_default, cfg->timeout_max,
                                  cfg->memory_default_mb, mem_max, &req, re);
   pick = x->root ? profile_field(s, x->root, re) : -1;
   if (x->root && pick == PICK_SCIENCE && in_session) {
@@ -434,6 +441,8 @@ int exec_prepare(struct ts_server *s, struct conn *c, const char *body, size_t l
   ts_validation_free(&v);
   if (caps & TS_CAP_FILES)
     x->p.flags |= TS_JOB_F_FILES;
+  if (caps & TS_CAP_STANDARD)
+    x->p.flags |= TS_JOB_F_STANDARD;
   x->p.files = x->files.v;
   x->p.nfiles = x->files.n;
   x->p.patterns = x->files.patterns;
@@ -756,6 +765,20 @@ char *build_info(struct ts_server *s, size_t *len) {
     cJSON_AddNumberToObject(sess, "memory_mb", (double)cfg->sessions_memory_mb);
     cJSON_AddItemToObject(sess, "ttl_seconds", limit_json(ttl, cfg->session_ttl_max));
     cJSON_AddNumberToObject(sess, "lifetime_seconds", cfg->session_lifetime);
+  }
+  /* The named policies (a request's "policy"); "policy" below is the
+   * strict one's lists, which standard extends. */
+  {
+    cJSON *pols = cJSON_AddObjectToObject(doc, "policies");
+    cJSON *std = cJSON_AddObjectToObject(pols, TS_POLICY_STANDARD);
+    cJSON *b = cJSON_AddArrayToObject(std, "builtins"), *m = cJSON_AddArrayToObject(std, "modules");
+    static const char *const std_builtins[] = {"getattr", "setattr", "delattr", "hasattr", "vars", "dir"};
+
+    cJSON_AddStringToObject(pols, "default", cfg->policy_name);
+    cJSON_AddObjectToObject(pols, TS_POLICY_STRICT);
+    for (size_t i = 0; i < TS_ARRAY_LEN(std_builtins); i++)
+      cJSON_AddItemToArray(b, cJSON_CreateString(std_builtins[i]));
+    cJSON_AddItemToArray(m, cJSON_CreateString("io"));
   }
   policy = cJSON_AddObjectToObject(doc, "policy");
   cJSON_AddItemToObject(policy, "allowed_modules", strset_json(&cfg->policy.allowed_modules));

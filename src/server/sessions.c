@@ -272,7 +272,9 @@ enum route_result route_session_create(struct ts_server *s, struct conn *c) {
     return ROUTE_ANSWERED;
   }
   if (req.setup_code.s) {
-    if (check_code(s, c, &req.setup_code, 0, &v) < 0) {
+    /* setup_code runs under the server's policy */
+    unsigned caps = cfg->policy_standard ? TS_CAP_STANDARD : 0;
+    if (check_code(s, c, &req.setup_code, caps, &v) < 0) {
       sess_req_free(q);
       cJSON_Delete(root);
       return ROUTE_ANSWERED;
@@ -296,7 +298,7 @@ enum route_result route_session_create(struct ts_server *s, struct conn *c) {
       cJSON_Delete(root);
       return ROUTE_ANSWERED;
     }
-    q->flags = job_flags(&v);
+    q->flags = job_flags(&v) | (caps & TS_CAP_STANDARD ? TS_JOB_F_STANDARD : 0);
     ts_validation_free(&v);
     q->code = malloc(req.setup_code.len + 1);
     if (q->code) {
@@ -383,7 +385,8 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
   struct ts_execute_req req = {0};
   struct ts_validation v = {0};
   struct ts_reqerr re = {0};
-  struct ts_files_limits lim = {cfg->max_files, cfg->max_files_bytes, cfg->return_max_files};
+  struct ts_files_limits lim = {cfg->max_files, cfg->max_files_bytes, cfg->return_max_files,
+                                cfg->policy_standard};
   struct ts_req_files files = {0};
   struct ts_exec_params p;
   struct sess_req *q;
@@ -394,7 +397,7 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
 
   if (sessions_off(s, c))
     return ROUTE_ANSWERED;
-  root = ts_execute_req_parse(c->body, c->len, cfg->timeout_default, cfg->timeout_max,
+  root = ts_execute_req_parse(c->body, c->len, ts_fields_session_exec, cfg->timeout_default, cfg->timeout_max,
                               cfg->memory_default_mb, cfg->memory_max_mb, &req, &re);
   /* files, return_files and capabilities as /execute takes them: the
    * files are written into the session's working directory, which is
@@ -443,6 +446,8 @@ enum route_result route_session_execute(struct ts_server *s, struct conn *c) {
   ts_validation_free(&v);
   if (caps & TS_CAP_FILES)
     p.flags |= TS_JOB_F_FILES;
+  if (caps & TS_CAP_STANDARD)
+    p.flags |= TS_JOB_F_STANDARD;
   p.files = files.v;
   p.nfiles = files.n;
   p.patterns = files.patterns;

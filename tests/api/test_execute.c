@@ -119,15 +119,70 @@ Test(execute, seed_intercepts_eval) {
   srv_stop(&s);
 }
 
+/* The seed's rule: --policy strict. */
+static const char *const strict_server[] = {"--policy", "strict", NULL};
+
 Test(execute, seed_intercepts_covert_imports) {
   struct ts_srv s;
-  srv_start(&s, NULL, NULL);
+  srv_start(&s, strict_server, NULL);
   assert_rejected(s.port, "import os\nos.system('id')", "import-banned");
   assert_rejected(s.port, "from subprocess import run", "import-banned");
   assert_rejected(s.port, "__import__('os').system('id')", "banned-name");
   assert_rejected(s.port, "getattr(__builtins__, 'op' + 'en')('/etc/passwd')", "banned-name");
   assert_rejected(s.port, "().__class__.__bases__[0].__subclasses__()", "dunder");
   assert_rejected(s.port, "import random\nrandom._os.system('id')", "private-attribute");
+  srv_stop(&s);
+}
+
+/* The standard policy (the default) imports os as its view: what the view
+ * does not hold is refused by the validator, by name, and absent at run
+ * time. */
+Test(execute, the_standard_views_refuse_what_they_do_not_hold) {
+  const char *const runtime_only[] = {"--static-validation", "false", NULL};
+  struct ts_srv s;
+  cJSON *doc;
+
+  srv_start(&s, NULL, NULL);
+  assert_rejected(s.port, "import os\nos.system('id')", "view-member");
+  assert_rejected(s.port, "from sys import settrace", "view-member");
+  assert_rejected(s.port, "import sys\nsys._getframe()", "view-member");
+  assert_rejected(s.port, "from subprocess import run", "import-banned");
+  assert_rejected(s.port, "__import__('os').system('id')", "banned-name");
+  assert_rejected(s.port, "().__class__.__bases__[0].__subclasses__()", "dunder");
+  srv_stop(&s);
+  srv_start(&s, runtime_only, NULL);
+  doc = execute(s.port, "import os\nos.system('id')", NULL);
+  assert_status_is(doc, "error");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(doc, "error"), "type"), "AttributeError");
+  cJSON_Delete(doc);
+  doc = execute(s.port, "import sys\nsys.settrace(print)", NULL);
+  assert_status_is(doc, "error");
+  cr_assert_str_eq(str_of(cJSON_GetObjectItem(doc, "error"), "type"), "AttributeError");
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
+
+/* A thread is the kernel's refusal (a child's filter has no clone of a
+ * thread); the runner adds the way out to its message.  HOME is the
+ * working directory, for expanduser and pathlib's home(). */
+Test(execute, a_thread_is_refused_by_the_kernel_with_the_way_out) {
+  struct ts_srv s;
+  cJSON *doc, *err;
+
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, "import threading\nthreading.Thread(target=print).start()", NULL);
+  assert_status_is(doc, "error");
+  err = cJSON_GetObjectItem(doc, "error");
+  cr_assert_str_eq(str_of(err, "type"), "RuntimeError");
+  cr_assert(strstr(str_of(err, "message"), "can't start new thread") != NULL, "%s",
+            str_of(err, "message"));
+  cr_assert(strstr(str_of(err, "message"), "use asyncio") != NULL, "%s", str_of(err, "message"));
+  cJSON_Delete(doc);
+  doc = execute(s.port, "import os, pathlib\nprint(os.path.expanduser('~/x'), pathlib.Path.home())",
+                NULL);
+  assert_status_is(doc, "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "/tmp/x /tmp\n");
+  cJSON_Delete(doc);
   srv_stop(&s);
 }
 
@@ -234,8 +289,9 @@ Test(execute, builtins_outside_the_whitelist_do_not_exist_at_run_time) {
   struct ts_srv s;
   cJSON *doc;
 
-  srv_start(&s, NULL, NULL);
-  /* dir() passes the validator but is not in the runtime whitelist. */
+  srv_start(&s, strict_server, NULL);
+  /* dir() passes the validator but is not in the strict runtime whitelist
+   * (the standard policy's is a checked one). */
   doc = execute(s.port, "print(dir())", NULL);
   assert_status_is(doc, "error");
   cr_assert_str_eq(str_of(cJSON_GetObjectItem(doc, "error"), "type"), "NameError");

@@ -449,8 +449,8 @@ Test(http, bad_code_field_is_400_naming_the_field) {
       {"{\"code\": {\"a\": 1}}", "invalid_field"},
       {"{\"code\": null}", "missing_field"},
       {"{}", "missing_field"},
-      {"{\"cod\": \"x\"}", "missing_field"},
-      {"{\"CODE\": \"x\"}", "missing_field"},
+      {"{\"cod\": \"x\", \"code\": \"1\"}", "unknown_field"},
+      {"{\"CODE\": \"x\"}", "unknown_field"},
   };
   struct ts_srv s;
 
@@ -459,7 +459,8 @@ Test(http, bad_code_field_is_400_naming_the_field) {
     struct http_resp r;
     HTTP_OK(post_json(s.port, "/validate", cases[i].body, &r));
     cr_log_info("%s -> %d %s", cases[i].body, r.status, r.body);
-    assert_json_error_msg(&r, 400, cases[i].code, "'code'");
+    assert_json_error_msg(&r, 400, cases[i].code,
+                          strcmp(cases[i].code, "unknown_field") ? "'code'" : "(the fields are: code");
     http_resp_free(&r);
   }
   srv_stop(&s);
@@ -539,14 +540,14 @@ Test(http, deeply_nested_json_is_400_not_a_crash) {
   srv_stop(&s);
 }
 
-Test(http, unknown_fields_are_ignored) {
+Test(http, unknown_fields_are_refused) {
   struct ts_srv s;
-  cJSON *doc;
+  struct http_resp r;
 
   srv_start(&s, NULL, NULL);
-  doc = validate_json(s.port, "{\"code\":\"x = 1\",\"extra\":[1,{\"y\":null}],\"z\":\"\"}");
-  cr_assert(is_valid(doc));
-  cJSON_Delete(doc);
+  HTTP_OK(post_json(s.port, "/validate", "{\"code\":\"x = 1\",\"extra\":[1,{\"y\":null}]}", &r));
+  assert_json_error_msg(&r, 400, "unknown_field", "'extra'");
+  http_resp_free(&r);
   srv_stop(&s);
 }
 
@@ -742,12 +743,15 @@ Test(http, chunked_bodies_are_limited_too) {
 
 /* ---- /validate results ---- */
 
+/* The seed's rule, on a server whose default is the strict policy. */
+static const char *const strict_server[] = {"--policy", "strict", NULL};
+
 Test(http, validate_import_os) {
   struct ts_srv s;
   cJSON *doc;
   const cJSON *v;
 
-  srv_start(&s, NULL, NULL);
+  srv_start(&s, strict_server, NULL);
   doc = validate_code(s.port, "import os");
   cr_assert(!is_valid(doc));
   check_violation_shape(doc);
@@ -799,7 +803,7 @@ Test(http, validate_reports_every_violation) {
   cJSON *doc;
   const cJSON *v;
 
-  srv_start(&s, NULL, NULL);
+  srv_start(&s, strict_server, NULL);
   doc = validate_code(s.port, "import os\nimport sys\nx = eval('1')\nimport subprocess\n");
   cr_assert(!is_valid(doc));
   check_violation_shape(doc);
@@ -869,7 +873,7 @@ Test(http, validate_pathological_code_is_answered) {
   char *parens = repeat("(", 100000, "x = ", "");
   char *unary = repeat("-", 100000, "x = ", "1");
   char *attrs = repeat(".y", 20000, "x = a", "");
-  char *lines = repeat("x = 1\n", 20000, "", "import os\n");
+  char *lines = repeat("x = 1\n", 20000, "", "import socket\n");
   const char *const codes[] = {parens, unary, attrs, NULL};
 
   srv_start(&s, NULL, NULL);
@@ -1130,7 +1134,7 @@ Test(http, concurrent_requests) {
 Test(http, keep_alive_two_validates_on_one_connection) {
   struct ts_srv s;
   struct http_req reqs[2] = {
-      {"POST", "/validate", json_ct, "{\"code\":\"import os\"}", 20},
+      {"POST", "/validate", json_ct, "{\"code\":\"import socket\"}", 24},
       {"POST", "/validate", json_ct, "{\"code\":\"print(1)\"}", 19},
   };
   struct http_resp out[2];

@@ -447,7 +447,7 @@ Test(results, the_runtime_layer_covers_the_result_and_display_methods) {
   doc = run(s.port,
             "class Sneaky:\n"
             "    def __repr__(self):\n"
-            "        import os\n"
+            "        import subprocess\n"
             "        return 'never'\n"
             "    def _repr_html_(self):\n"
             "        import socket\n"
@@ -463,7 +463,7 @@ Test(results, the_runtime_layer_covers_the_result_and_display_methods) {
   cr_assert_null(get(get(get(doc, "result"), "data"), "text/html"));
   audit = get(doc, "audit");
   cr_assert_eq(cJSON_GetArraySize(audit), 4, "%s", text);
-  cr_assert_str_eq(str_of(cJSON_GetArrayItem(audit, 0), "detail"), "os");
+  cr_assert_str_eq(str_of(cJSON_GetArrayItem(audit, 0), "detail"), "subprocess");
   cr_assert_str_eq(str_of(cJSON_GetArrayItem(audit, 1), "detail"), "socket");
   cr_assert_eq(get(cJSON_GetArrayItem(audit, 1), "line")->valuedouble, 6);
   free(text);

@@ -358,7 +358,7 @@ Test(stream, a_rejected_snippet_is_a_stream_of_its_done_event) {
   const cJSON *resp;
 
   srv_start(&s, NULL, NULL);
-  post_stream(s.port, "{\"code\":\"import os\"}", &r);
+  post_stream(s.port, "{\"code\":\"import socket\"}", &r);
   events = events_of(&r);
   cr_assert_eq(cJSON_GetArraySize(events), 1);
   resp = done_response(events);

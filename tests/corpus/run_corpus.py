@@ -14,6 +14,10 @@ line starting with "ESCAPED " only when it really reached what it was after
 code object, function globals, ...).  The run fails (exit 1) if any snippet
 printed ESCAPED in either run.
 
+--policy strict|standard: every request says "policy": POLICY, so that the
+same corpus is run against both policies (the servers' default is
+standard).
+
 --profile science: the same against servers that run the science profile
 (--profiles default,science), every request with "profile": "science",
 from tests/corpus/<kind>-science (numpy, pandas, scipy, sympy, matplotlib).
@@ -462,6 +466,8 @@ def main():
                     "<kind>-<profile> with --profile)")
     ap.add_argument("--profile", choices=("science",),
                     help="run the snippets in this profile (its servers run it too)")
+    ap.add_argument("--policy", choices=("strict", "standard"),
+                    help='send "policy": POLICY with every request (default: the server\'s, standard)')
     ap.add_argument("--jobs", type=int, default=2, help="requests in flight (default 2)")
     ap.add_argument("--min-acceptance", type=float, default=99.0,
                     help="benign: lowest passing percentage (default 99)")
@@ -477,6 +483,8 @@ def main():
     if args.profile:
         PROFILE["profile"] = args.profile
         SERVER_ARGS.extend(["--profiles", "default," + args.profile])
+    if args.policy:
+        PROFILE["policy"] = args.policy
     d = Path(args.dir) if args.dir else HERE / (args.kind + ("-" + args.profile if args.profile
                                                               else ""))
     files = sorted(p for p in d.glob("*.py") if p.is_file())

@@ -163,8 +163,8 @@ async function runClient(c) {
       assert(isError(r), `isError ${show(r.isError)}: ${show(r)}`);
       assert(r.structuredContent?.status === 'error', `status ${show(r.structuredContent?.status)}`);
     });
-    await check(L('python_validate "import os": valid false'), async () => {
-      const r = await call('python_validate', { code: 'import os' });
+    await check(L('python_validate "import socket": valid false'), async () => {
+      const r = await call('python_validate', { code: 'import socket' });
       assert(r.structuredContent?.valid === false, `structuredContent ${show(r.structuredContent)}`);
     });
     await check(L('python_validate "x = 1": valid true'), async () => {

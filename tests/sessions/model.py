@@ -282,7 +282,7 @@ def request_for(call, timeout_s):
             code += "\ngrow_ = []\nwhile True:\n    grow_.append('x' * (1 << 20))"
             status, etype = "memory_limit", "MemoryError"
     else:  # rejected: the validator refuses the whole snippet
-        code += "\nimport os"
+        code += "\nimport socket"
         status = "rejected"
     body["code"] = code
     if mode:

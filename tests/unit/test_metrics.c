@@ -411,7 +411,7 @@ Test(metrics, known_labels_start_at_zero) {
     "syntax-error",      "null-byte",          "encoding",        "too-complex",
     "too-many-violations", "import-banned",    "import-not-allowed", "import-relative",
     "import-star",       "banned-name",        "dunder",          "private-attribute",
-    "internal-attribute"};
+    "internal-attribute", "view-member"};
   struct ts_metrics *m = ts_metrics_new();
   char series[128], *text;
 

@@ -12,6 +12,7 @@ TestSuite(request);
 
 /* A body from a string literal, embedded NULs included. */
 #define BODY(lit) (lit), (sizeof(lit) - 1)
+#define BODY_K(lit) BODY(lit), ts_fields_execute
 
 /* The server's defaults: timeout 2 s (max 30), memory 256 MiB (max 1024). */
 #define LIMITS 2.0, 30.0, 256L, 1024L
@@ -27,7 +28,7 @@ static cJSON *execute(const char *body, size_t len, struct ts_execute_req *req,
                       struct ts_reqerr *e) {
   memset(req, 0, sizeof *req);
   memset(e, 0, sizeof *e);
-  return ts_execute_req_parse(body, len, LIMITS, req, e);
+  return ts_execute_req_parse(body, len, ts_fields_execute, LIMITS, req, e);
 }
 
 static void expect_error(const struct ts_reqerr *e, int status, const char *code,
@@ -66,10 +67,13 @@ Test(request, validate_takes_the_code) {
   cJSON_Delete(root);
 }
 
-Test(request, validate_ignores_unknown_fields) {
+/* /validate takes /execute's body (a firewall posts the same one to
+ * both) and reads only what changes its answer. */
+Test(request, validate_takes_the_execute_fields) {
   struct ts_validate_req req;
   struct ts_reqerr e;
-  cJSON *root = validate(BODY("{\"x\": [1, {}], \"code\": \"1\", \"timeout\": \"no\"}"), &req, &e);
+  cJSON *root = validate(BODY("{\"stdin\": \"x\", \"code\": \"1\", \"timeout\": 2, \"memory_mb\": 64}"),
+                         &req, &e);
 
   cr_assert(root, "%s", e.message);
   cr_assert_str_eq(req.code.s, "1");
@@ -200,7 +204,36 @@ Test(request, missing_code) {
   expect_refused(BODY("{}"), 400, "missing_field", "code");
   expect_refused(BODY("{\"stdin\":\"x\"}"), 400, "missing_field", "code");
   expect_refused(BODY("{\"code\":null}"), 400, "missing_field", "code");
-  expect_refused(BODY("{\"Code\":\"1\"}"), 400, "missing_field", "code");
+}
+
+/* A field of no endpoint is named, never ignored: a typo would run with
+ * the default, and a gateway that reads the body would see other fields
+ * than the ones that run. */
+Test(request, unknown_fields_are_refused_by_name) {
+  struct ts_session_req sreq;
+  struct ts_reqerr e = {0};
+  int commit;
+  cJSON *root;
+
+  expect_refused(BODY("{\"Code\":\"1\"}"), 400, "unknown_field", "'Code'");
+  expect_refused(BODY("{\"code\":\"1\",\"tiemout\":5}"), 400, "unknown_field", "'tiemout'");
+  expect_refused(BODY("{\"code\":\"1\",\"commit\":\"always\"}"), 400, "unknown_field",
+                 "'commit'");
+  /* the client's name goes back as printable ASCII, cut */
+  expect_refused(BODY("{\"code\":\"1\",\"a\\u0000\\u00e9'b\":1}"), 400, "unknown_field",
+                 "'a????b'");
+  expect_refused(BODY("{\"code\":\"1\",\"0123456789012345678901234567890123456789xyz\":1}"), 400,
+                 "unknown_field", "'0123456789012345678901234567890123456789...'");
+  /* a session's call takes commit, and its creation its own fields */
+  root = ts_execute_req_parse(BODY("{\"code\":\"1\",\"commit\":\"always\"}"),
+                              ts_fields_session_exec, LIMITS, &(struct ts_execute_req){0}, &e);
+  cr_assert(root, "%s", e.message);
+  cr_assert_eq(ts_session_exec_req_check(root, &commit, &e), 0, "%s", e.message);
+  cr_assert_eq(commit, TS_REQ_COMMIT_ALWAYS);
+  cJSON_Delete(root);
+  cr_assert_null(ts_session_req_parse(BODY("{\"ttl\":5,\"code\":\"1\"}"), 60, 600, 1, 30, 64, 256,
+                                      &sreq, &e));
+  expect_error(&e, 400, "unknown_field", "'code'");
 }
 
 Test(request, code_of_the_wrong_type) {
@@ -256,10 +289,10 @@ Test(request, limits_come_from_the_caller) {
   cJSON *root;
 
   memset(&e, 0, sizeof e);
-  cr_assert_null(ts_execute_req_parse(BODY("{\"code\":\"1\",\"timeout\":1.5}"), 1.0, 1.0, 16, 16,
+  cr_assert_null(ts_execute_req_parse(BODY_K("{\"code\":\"1\",\"timeout\":1.5}"), 1.0, 1.0, 16, 16,
                                       &req, &e));
   expect_error(&e, 400, "limit_exceeded", "timeout");
-  root = ts_execute_req_parse(BODY("{\"code\":\"1\",\"timeout\":1,\"memory_mb\":16}"), 1.0, 1.0,
+  root = ts_execute_req_parse(BODY_K("{\"code\":\"1\",\"timeout\":1,\"memory_mb\":16}"), 1.0, 1.0,
                               16, 16, &req, &e);
   cr_assert(root, "%s", e.message);
   cJSON_Delete(root);

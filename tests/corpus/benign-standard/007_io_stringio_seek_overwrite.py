@@ -1,0 +1,20 @@
+# Demonstrate StringIO positions: write, seek back, overwrite, truncate.
+import io
+
+s = io.StringIO()
+s.write("Hello, world! This is a buffer.")
+print("tell after write:", s.tell())
+s.seek(7)
+s.write("WORLD")
+print(repr(s.getvalue()))
+s.seek(13)
+s.truncate()
+print(repr(s.getvalue()))
+s.seek(0, io.SEEK_END)
+s.write(" Goodbye.")
+print(repr(s.getvalue()))
+s.seek(0)
+print("read 5:", repr(s.read(5)))
+print("readable/writable/seekable:", s.readable(), s.writable(), s.seekable())
+s.close()
+print("closed:", s.closed)
