@@ -27,7 +27,7 @@ struct option_def {
 
 static const struct option_def options[] = {
     {"listen", OPT_STR, OFF(listen), 0, 0, "HOST:PORT to listen on (port 0: any free port)"},
-    {"max-body", OPT_SIZE, OFF(max_body), 1024, 64.0 * 1024 * 1024, "largest request body in bytes"},
+    {"max-body", OPT_SIZE, OFF(max_body), 1024, 64.0 * 1024 * 1024, "largest request body in bytes (default: max-files-bytes as base64 plus 1 MiB for the code)"},
     {"threads", OPT_UINT, OFF(threads), 1, 256, "HTTP worker threads"},
     {"conn-timeout", OPT_UINT, OFF(conn_timeout), 1, 3600, "seconds before an idle connection is closed"},
     {"max-conns", OPT_UINT, OFF(max_conns), 4, 100000, "simultaneous connections"},
@@ -87,13 +87,13 @@ int ts_config_init(struct ts_config *c, ts_err *err) {
   if (!c->listen || !c->profiles || !c->policy_name || !c->lazy_profiles || !c->mplconfigdir ||
       !c->science_site_dirs)
     return ts_err_set(err, ENOMEM, "out of memory");
-  c->max_body = (size_t)256 * 1024;
+  c->max_body = 0; /* fits the files cap and the code, once that is known */
   c->threads = (unsigned)(ncpu < 4 ? 4 : ncpu);
   c->conn_timeout = 30;
   c->max_conns = 1024;
   c->log_level = TS_LOG_INFO;
   c->timeout_default = 2.0;
-  c->timeout_max = 30.0;
+  c->timeout_max = 300.0; /* a long job fits; the default timeout stays short */
   c->memory_default_mb = 256;
   c->memory_max_mb = 1024;
   c->output_max = (size_t)1024 * 1024;
@@ -597,6 +597,11 @@ enum ts_config_action ts_config_load(struct ts_config *c, int argc, char **argv,
   c->policy_standard = strcmp(c->policy_name, TS_POLICY_STANDARD) == 0;
   if (c->output_ceiling == 0)
     c->output_ceiling = TS_OUTPUT_CEILING_FACTOR * c->output_max;
+  /* 0 is "not given" (the flag's own minimum is 1024): a body that carries
+   * the files cap's bytes as base64 and the code beside them fits, so the
+   * default files cap is never answered 413 by the default body cap. */
+  if (c->max_body == 0)
+    c->max_body = TS_BODY_FOR_FILES(c->max_files_bytes);
   if (c->output_ceiling < c->output_max) {
     ts_err_set(err, EINVAL, "output-ceiling = %zu is below max-output = %zu", c->output_ceiling,
                c->output_max);

@@ -17,6 +17,10 @@
  * to spare for the snippet. */
 #define TS_MAX_FILES_LIMIT 100
 #define TS_MAX_FILES_BYTES_LIMIT (12.0 * 1024 * 1024)
+/* The default --max-body: n decoded bytes of files as base64 (4 per 3,
+ * rounded up) and 1 MiB for the code, the paths and the JSON around them
+ * (8 MiB of files: 12,233,388 bytes, about 11.7 MiB). */
+#define TS_BODY_FOR_FILES(n) (((size_t)(n) + 2) / 3 * 4 + ((size_t)1 << 20))
 /* The largest --max-return-files and --max-return-bytes: no more files
  * than the private /tmp has inodes, no more bytes than it holds. */
 #define TS_MAX_RETURN_FILES_LIMIT 1024

@@ -193,6 +193,55 @@ Test(files, files_count_against_the_body_cap) {
   srv_stop(&s);
 }
 
+/* The default body cap follows the files cap: a 350 KB CSV (466 KB as
+ * base64) goes through with no flag, and /info says the cap it used. */
+Test(files, the_default_body_cap_fits_the_default_files_cap) {
+  static const char head[] = "{\"code\":\"import csv\\nrows = list(csv.reader(open('data.csv')))\\n"
+                             "print(len(rows), rows[-1])\",\"files\":[{\"path\":\"data.csv\","
+                             "\"encoding\":\"base64\",\"content\":\"";
+  static const char row[] = "12345,abcdefghij,0.5\n"; /* 21 bytes: 7 base64 groups */
+  enum { ROWS = 17000 };                                /* 357,000 bytes */
+  static const char b64[] = "MTIzNDUsYWJjZGVmZ2hpaiwwLjUK";
+  static const char *const small[] = {"--max-files-bytes", "3000", NULL};
+  size_t n = sizeof head - 1;
+  char *body = malloc(sizeof head + ROWS * (sizeof b64 - 1) + 16);
+  struct ts_srv s;
+  struct http_resp r;
+  cJSON *doc, *limits;
+
+  cr_assert_eq(sizeof row - 1, 21);
+  cr_assert_not_null(body);
+  memcpy(body, head, n);
+  for (int i = 0; i < ROWS; i++, n += sizeof b64 - 1)
+    memcpy(body + n, b64, sizeof b64 - 1);
+  strcpy(body + n, "\"}]}");
+  cr_assert_gt(strlen(body), 256 * 1024, "the body must be over the old 256 KiB default");
+  srv_start(&s, NULL, NULL);
+  doc = execute(s.port, body, "ok");
+  cr_assert_str_eq(str_of(doc, "stdout"), "17000 ['12345', 'abcdefghij', '0.5']\n");
+  cJSON_Delete(doc);
+  HTTP_OK(http_get(s.port, "/info", &r));
+  doc = json_body(&r);
+  http_resp_free(&r);
+  limits = cJSON_GetObjectItemCaseSensitive(doc, "limits");
+  cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(limits, "body_bytes")),
+               (double)((8u << 20) / 3 * 4 + 4 + (1u << 20)));
+  cJSON_Delete(doc);
+  srv_stop(&s);
+  /* It follows --max-files-bytes: 3000 bytes of files make a 1 MiB + 4000
+   * byte cap. */
+  srv_start(&s, small, NULL);
+  HTTP_OK(http_get(s.port, "/info", &r));
+  doc = json_body(&r);
+  http_resp_free(&r);
+  limits = cJSON_GetObjectItemCaseSensitive(doc, "limits");
+  cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(limits, "body_bytes")),
+               1052576.0);
+  cJSON_Delete(doc);
+  srv_stop(&s);
+  free(body);
+}
+
 Test(files, open_is_refused_without_the_capability) {
   struct ts_srv s, rt;
   cJSON *doc;

@@ -476,7 +476,7 @@ Test(ops, config_errors_name_the_line) {
   int fd = mkstemp(file);
   static const char text[] = "timeout = 2\nno-such-setting = 1\n";
   const char *args[] = {"--config", file, NULL};
-  const char *args2[] = {"--timeout", "50", NULL};
+  const char *args2[] = {"--timeout", "400", NULL};
   struct cmd_result cr;
 
   cr_assert(fd >= 0 && write(fd, text, sizeof text - 1) == (ssize_t)(sizeof text - 1));
@@ -509,7 +509,7 @@ Test(ops, check_reports_every_requirement) {
  * writes, and exits 0 before anything starts: nothing is logged. */
 Test(ops, print_seccomp_prints_the_filter_and_exits) {
   const char *args[] = {"--print-seccomp", NULL};
-  const char *bad[] = {"--print-seccomp", "--timeout", "50", NULL};
+  const char *bad[] = {"--print-seccomp", "--timeout", "400", NULL};
   struct cmd_result cr;
   ts_err err = {0};
   int fd = memfd_create("ts-pfc", MFD_CLOEXEC);
