@@ -2050,8 +2050,9 @@ def _json(v, budget, depth=0):
     """The JSON text of v, its bytes and values counted down in budget
     ([bytes, values]).  Raises _NotJSON for anything but a plain dict (str
     keys), list, str, int (within 2**53), finite float, bool and None, or
-    nested deeper than _JSON_DEPTH; _TooBig past the budget.  Only exact
-    builtin types are looked into: nothing of the snippet's runs."""
+    nested deeper than _JSON_DEPTH (and numpy's and pandas' values,
+    _json_science); _TooBig past the budget.  Only exact builtin and
+    library types are looked into: nothing of the snippet's runs."""
     budget[1] -= 1
     if budget[1] < 0:
         raise _TooBig
@@ -2090,11 +2091,62 @@ def _json(v, budget, depth=0):
             parts.append(_json(k, budget, depth + 1) + ":" + _json(x, budget, depth + 1))
         return "{" + ",".join(parts) + "}"
     else:
-        raise _NotJSON
+        return _json_science(v, t, budget, depth)
     budget[0] -= len(s)
     if budget[0] < 0:
         raise _TooBig
     return s
+
+
+_JSON_ROWS = 1000  # a DataFrame's or a Series' rows in "json" (the head), past which it is cut
+_JSON_COLUMNS = 100
+
+
+def _json_science(v, t, budget, depth):
+    """numpy's scalars and numeric arrays, pandas' Series and DataFrames:
+    their exact types only (a subclass's methods are the snippet's code),
+    read through the library's own item/tolist.  A DataFrame is pandas'
+    "split" shape ({"columns", "index", "data"}), a Series {"name",
+    "index", "data"}; past _JSON_ROWS rows, _JSON_COLUMNS columns or the
+    bytes left (the result's 8 KiB) the head that fits is given, with
+    "truncated": true and "shape" the whole's."""
+    np = _sys.modules.get("numpy")
+    if np is None:
+        raise _NotJSON
+    if t in (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+             np.uint64, np.float16, np.float32, np.float64):
+        return _json(v.item(), budget, depth)
+    if t is np.ndarray:
+        if v.dtype.kind not in "biuf":
+            raise _NotJSON
+        if v.size > budget[1]:
+            raise _TooBig
+        return _json(v.tolist(), budget, depth)
+    pd = _sys.modules.get("pandas")
+    if pd is None or (t is not pd.DataFrame and t is not pd.Series):
+        raise _NotJSON
+    rows = len(v)
+    frame = t is pd.DataFrame
+    cols = v.shape[1] if frame else 1
+    n = min(rows, _JSON_ROWS)
+    while True:  # the most head rows (halving) whose JSON fits what is left
+        head = v.iloc[:n, :_JSON_COLUMNS] if frame else v.iloc[:n]
+        out = {"columns": head.columns.tolist()} if frame else {"name": v.name}
+        out["index"] = head.index.tolist()
+        out["data"] = head.to_numpy().tolist()
+        if n < rows or cols > _JSON_COLUMNS:
+            out["truncated"] = True
+            out["shape"] = [rows, cols] if frame else [rows]
+        left = list(budget)
+        try:
+            text = _json(out, left, depth)
+        except _TooBig:
+            if n <= 1:
+                raise
+            n //= 2
+            continue
+        budget[:] = left
+        return text
 
 
 def _rich(v, name):

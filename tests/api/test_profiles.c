@@ -549,3 +549,62 @@ Test(profiles, lazy_profiles_configuration_errors) {
             "%s", c.out);
   cmd_result_free(&c);
 }
+
+/* numpy's scalars and arrays and pandas' frames come back with "json" a
+ * client can use (a frame in pandas' "split" shape), cut to the head that
+ * fits with the whole's shape; what JSON cannot say exactly has none. */
+Test(profiles, numpy_and_pandas_values_come_back_as_json) {
+  static const struct {
+    const char *code, *json; /* json: the result's "json", NULL: none */
+  } cases[] = {
+      {"import numpy as np\\nnp.arange(10).sum()", "45"},
+      {"import numpy as np\\nnp.arange(4).reshape(2, 2) * 1.5", "[[0,1.5],[3,4.5]]"},
+      {"import numpy as np\\nnp.bool_(True)", "true"},
+      {"import numpy as np\\nnp.float64('nan')", NULL},
+      {"import numpy as np\\nnp.array(['a'])", NULL},
+      {"import pandas as pd\\npd.DataFrame({'a': [1, 2], 'b': ['x', 'y']})",
+       "{\"columns\":[\"a\",\"b\"],\"index\":[0,1],\"data\":[[1,\"x\"],[2,\"y\"]]}"},
+      {"import pandas as pd\\npd.Series([1.5, 2.5], name='s')",
+       "{\"name\":\"s\",\"index\":[0,1],\"data\":[1.5,2.5]}"},
+  };
+  struct ts_srv s;
+  char body[512];
+  cJSON *doc;
+
+  srv_start(&s, science_args, NULL);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const cJSON *j;
+    char *text;
+
+    snprintf(body, sizeof body, "{\"code\":\"%s\"}", cases[i].code);
+    doc = execute(s.port, body, "ok");
+    j = get(get(doc, "result"), "json");
+    text = j ? cJSON_PrintUnformatted(j) : NULL;
+    if (cases[i].json)
+      cr_assert(text && strcmp(text, cases[i].json) == 0, "%s: json %s, want %s", cases[i].code,
+                text ? text : "(none)", cases[i].json);
+    else
+      cr_assert_null(j, "%s: json %s, want none", cases[i].code, text);
+    free(text);
+    cJSON_Delete(doc);
+  }
+  /* 2,000 rows x 3: the head that fits, flagged, with the whole's shape. */
+  doc = execute(s.port,
+                "{\"code\":\"import pandas as pd\\nimport numpy as np\\n"
+                "pd.DataFrame(np.arange(6000).reshape(2000, 3))\"}",
+                "ok");
+  {
+    const cJSON *j = get(get(doc, "result"), "json");
+    const cJSON *shape = get(j, "shape"), *data = get(j, "data");
+
+    cr_assert(cJSON_IsTrue(get(j, "truncated")));
+    cr_assert(cJSON_GetArraySize(shape) == 2 &&
+              cJSON_GetArrayItem(shape, 0)->valuedouble == 2000 &&
+              cJSON_GetArrayItem(shape, 1)->valuedouble == 3);
+    cr_assert(cJSON_GetArraySize(data) >= 1 && cJSON_GetArraySize(data) < 2000);
+    cr_assert_eq(cJSON_GetArrayItem(cJSON_GetArrayItem(data, 1), 2)->valuedouble, 5);
+    cr_assert_eq(cJSON_GetArraySize(get(j, "index")), cJSON_GetArraySize(data));
+  }
+  cJSON_Delete(doc);
+  srv_stop(&s);
+}
